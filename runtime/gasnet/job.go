@@ -1,0 +1,332 @@
+package gasnet
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// DefaultSegmentSize is each rank's segment when UPC_SHARED_HEAP_SIZE is
+// unset. Segments are reserved, not committed: untouched pages cost nothing.
+const DefaultSegmentSize = 64 << 20
+
+// Config describes a job.
+type Config struct {
+	Ranks int // total ranks (the smp conduit's count; other conduits know their own)
+	// SegmentSize is each rank's segment in bytes; 0 reads
+	// UPC_SHARED_HEAP_SIZE and falls back to DefaultSegmentSize.
+	SegmentSize uintptr
+	Conduit     Conduit // nil selects the smp conduit
+}
+
+// ErrAborted is the panic value that unwinds a rank blocked in the runtime
+// when the job aborts; Job.Run recovers it.
+var ErrAborted = errors.New("gasnet: job aborted")
+
+// RankPanic is the first fault of a job: the rank, the panic value and the
+// program counters of the panicking goroutine (for source positions).
+type RankPanic struct {
+	Rank  int
+	Value any
+	PCs   []uintptr
+}
+
+func (p *RankPanic) Error() string { return fmt.Sprintf("rank %d: %v", p.Rank, p.Value) }
+
+// ExitError ends a job with a status chosen by the program (upc_global_exit).
+type ExitError struct{ Status int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Status) }
+
+// Job is one process's view of a running job.
+type Job struct {
+	conduit   Conduit
+	first     int
+	endpoints []*Endpoint
+	segSize   uintptr
+
+	abortCh   chan struct{}
+	abortOnce sync.Once
+	abortErr  error
+	aborted   atomic.Bool
+
+	statsMu sync.Mutex
+	client  any
+}
+
+// ParseSize reads a size like Berkeley UPC's UPC_SHARED_HEAP_SIZE: a number
+// of bytes with an optional K, M, G or T suffix (KB, MB, GB, TB and a
+// trailing B accepted; case ignored); a bare number means megabytes, as in
+// Berkeley UPC.
+func ParseSize(s string) (uintptr, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(t, "B")
+	mult := uint64(1 << 20)
+	if n := len(t); n > 0 {
+		switch t[n-1] {
+		case 'K':
+			mult, t = 1<<10, t[:n-1]
+		case 'M':
+			mult, t = 1<<20, t[:n-1]
+		case 'G':
+			mult, t = 1<<30, t[:n-1]
+		case 'T':
+			mult, t = 1<<40, t[:n-1]
+		}
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(t), 64)
+	if err != nil || v <= 0 || v*float64(mult) > 1<<46 {
+		return 0, fmt.Errorf("invalid size %q (want e.g. 64MB, 1GB)", s)
+	}
+	return uintptr(v * float64(mult)), nil
+}
+
+// NewJob attaches the conduit and creates the local ranks' endpoints.
+func NewJob(cfg Config) (*Job, error) {
+	seg := cfg.SegmentSize
+	if seg == 0 {
+		seg = DefaultSegmentSize
+		if s := os.Getenv("UPC_SHARED_HEAP_SIZE"); s != "" {
+			v, err := ParseSize(s)
+			if err != nil {
+				return nil, fmt.Errorf("UPC_SHARED_HEAP_SIZE: %v", err)
+			}
+			seg = v
+		}
+	}
+	seg = (seg + pageSize - 1) &^ (pageSize - 1)
+	c := cfg.Conduit
+	if c == nil {
+		if cfg.Ranks < 1 {
+			return nil, fmt.Errorf("gasnet: need at least one rank, got %d", cfg.Ranks)
+		}
+		c = NewSMP(cfg.Ranks, 1)
+	}
+	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{})}
+	if err := c.Attach(j, seg); err != nil {
+		return nil, err
+	}
+	first, count := c.Local()
+	j.first = first
+	j.endpoints = make([]*Endpoint, count)
+	for i := range j.endpoints {
+		j.endpoints[i] = newEndpoint(j, first+i)
+	}
+	return j, nil
+}
+
+const pageSize = 4096
+
+// Conduit returns the job's conduit.
+func (j *Job) Conduit() Conduit { return j.conduit }
+
+// Size is the number of ranks in the job.
+func (j *Job) Size() int { return j.conduit.Size() }
+
+// SegmentSize is each rank's segment size in bytes.
+func (j *Job) SegmentSize() uintptr { return j.segSize }
+
+// Endpoint returns the endpoint of local rank r.
+func (j *Job) Endpoint(r int) *Endpoint { return j.endpoints[r-j.first] }
+
+// Local returns the endpoints of this process's ranks.
+func (j *Job) Local() []*Endpoint { return j.endpoints }
+
+// Abort stops the job: every rank blocked in the runtime unwinds with
+// ErrAborted, and Run returns err (the first abort wins).
+func (j *Job) Abort(err error) {
+	j.abortOnce.Do(func() {
+		j.abortErr = err
+		j.aborted.Store(true)
+		close(j.abortCh)
+	})
+}
+
+// Aborted is closed when the job aborts.
+func (j *Job) Aborted() <-chan struct{} { return j.abortCh }
+
+// AbortErr is the error the job was aborted with, or nil.
+func (j *Job) AbortErr() error {
+	if !j.aborted.Load() {
+		return nil
+	}
+	return j.abortErr
+}
+
+// AbortGrace is how long Run waits, after an abort, for ranks that are
+// computing (not blocked in the runtime) before it returns without them.
+const AbortGrace = 500 * time.Millisecond
+
+// Run runs body on every local rank, each on its own goroutine, and returns
+// when all have returned. A panic in one rank aborts the job with a
+// *RankPanic; a rank that panics with *ExitError aborts it with that. Run
+// returns the abort error, if any, at most AbortGrace after the abort even
+// if some rank never reaches the runtime again.
+func (j *Job) Run(body func(ep *Endpoint)) error {
+	var wg sync.WaitGroup
+	for _, ep := range j.endpoints {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer j.conduit.RankDone(ep.rank)
+			defer func() {
+				if v := recover(); v != nil {
+					j.abortFromPanic(ep.rank, v)
+				}
+			}()
+			body(ep)
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-j.abortCh:
+		select {
+		case <-done:
+		case <-time.After(AbortGrace):
+		}
+	}
+	return j.AbortErr()
+}
+
+func (j *Job) abortFromPanic(rank int, v any) {
+	if v == ErrAborted {
+		return
+	}
+	if e, ok := v.(*ExitError); ok {
+		j.Abort(e)
+		return
+	}
+	pcs := make([]uintptr, 64)
+	n := runtime.Callers(3, pcs)
+	j.Abort(&RankPanic{Rank: rank, Value: v, PCs: pcs[:n]})
+}
+
+// Deliver runs message m's handler; conduits call it on the target
+// process's progress goroutine.
+func (j *Job) Deliver(m *Message) {
+	id := m.Handler &^ replyBit
+	if int(id) >= len(handlerTable) {
+		j.Abort(fmt.Errorf("gasnet: rank %d received message for unknown handler %d", m.Dst, id))
+		return
+	}
+	tok := Token{job: j, src: m.Src, dst: m.Dst, isReply: m.Handler&replyBit != 0}
+	handlerTable[id].fn(tok, m.Args[:m.NArgs], m.Payload)
+}
+
+func (j *Job) send(src, dst int, h HandlerID, args []uint64, payload []byte) {
+	m := &Message{Src: src, Dst: dst, Handler: h, NArgs: uint8(len(args))}
+	copy(m.Args[:], args)
+	if len(payload) > 0 {
+		m.Payload = append([]byte(nil), payload...)
+	}
+	j.conduit.Send(m)
+}
+
+type handlerEntry struct {
+	name string
+	fn   Handler
+}
+
+var (
+	handlerTable []handlerEntry
+	handlerMu    sync.Mutex
+)
+
+// RegisterHandler adds an active-message handler to the table every
+// process shares. Call it from package initialisation (a var declaration),
+// so that every process of the job registers the same handlers in the same
+// order.
+func RegisterHandler(name string, fn Handler) HandlerID {
+	handlerMu.Lock()
+	defer handlerMu.Unlock()
+	if len(handlerTable) >= int(replyBit) {
+		panic("gasnet: too many handlers")
+	}
+	handlerTable = append(handlerTable, handlerEntry{name, fn})
+	return HandlerID(len(handlerTable) - 1)
+}
+
+// Waiter parks one goroutine until a condition holds. It spins briefly
+// first (a partner on another core usually answers within a microsecond),
+// then yields, then blocks, because on a 2-core machine running 16 ranks
+// spinning starves the ranks it waits for.
+type Waiter struct {
+	sleeping atomic.Bool
+	wake     chan struct{}
+}
+
+// Init prepares the waiter for use.
+func (w *Waiter) Init() { w.wake = make(chan struct{}, 1) }
+
+const (
+	spinIters  = 200
+	yieldIters = 20
+)
+
+// Wait returns once cond() is true. Whoever makes cond true must call Wake
+// afterwards. If the job aborts first, Wait panics with ErrAborted.
+func (w *Waiter) Wait(j *Job, cond func() bool) {
+	for range spinIters {
+		if cond() {
+			return
+		}
+	}
+	for range yieldIters {
+		runtime.Gosched()
+		if cond() {
+			return
+		}
+	}
+	for {
+		w.sleeping.Store(true)
+		if cond() {
+			w.sleeping.Store(false)
+			return
+		}
+		select {
+		case <-w.wake:
+		case <-j.abortCh:
+			w.sleeping.Store(false)
+			panic(ErrAborted)
+		}
+		w.sleeping.Store(false)
+		if cond() {
+			return
+		}
+	}
+}
+
+// Wake unparks the waiter if it sleeps. Cheap when it does not.
+func (w *Waiter) Wake() {
+	if w.sleeping.Load() {
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// checkAbort panics with ErrAborted if the job has aborted.
+func (j *Job) checkAbort() {
+	if j.aborted.Load() {
+		panic(ErrAborted)
+	}
+}
+
+// SetClient attaches the layer above (the UPC job) to this process's job,
+// so its active-message handlers can find it from a Token.
+func (j *Job) SetClient(v any) { j.client = v }
+
+// Client returns what SetClient attached.
+func (j *Job) Client() any { return j.client }
+
+// Job returns the job a message arrived in.
+func (t Token) Job() *Job { return t.job }

@@ -1,0 +1,28 @@
+package gasnet
+
+import (
+	"fmt"
+	"io"
+)
+
+// Stats counts one rank's communication. Only the rank's own goroutine
+// writes it; read it after the rank is done.
+type Stats struct {
+	Puts, PutBytes uint64
+	Gets, GetBytes uint64
+	Atomics        uint64
+	Barriers       uint64
+	AMs            uint64 // active messages sent (requests and calls)
+	Waits          uint64 // synchronisations that had to wait
+}
+
+// PrintStats writes one line per local rank, as UPC_STATS=1 asks at exit.
+func (j *Job) PrintStats(w io.Writer) {
+	j.statsMu.Lock()
+	defer j.statsMu.Unlock()
+	for _, ep := range j.endpoints {
+		s := &ep.Stats
+		fmt.Fprintf(w, "upc stats: thread %d: puts %d (%d B) gets %d (%d B) atomics %d barriers %d AMs %d waits %d\n",
+			ep.rank, s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics, s.Barriers, s.AMs, s.Waits)
+	}
+}

@@ -1,0 +1,157 @@
+package upc
+
+import "fmt"
+
+// SharedPtr is a pointer-to-shared: the thread the object has affinity to,
+// the phase (index within its block) and the byte offset in that thread's
+// segment. The zero SharedPtr is the null pointer-to-shared. Its size and
+// the arithmetic on it follow UPC 1.3 §6.4.2; the layout (block size and
+// element size) is not stored in the pointer, it comes from the static
+// type, so it is passed to the arithmetic.
+type SharedPtr struct {
+	Addr   uintptr
+	Thread uint32
+	Phase  uint32
+}
+
+// IsNull reports whether p is the null pointer-to-shared.
+func (p SharedPtr) IsNull() bool { return p == SharedPtr{} }
+
+func (p SharedPtr) String() string {
+	return fmt.Sprintf("(thread %d, phase %d, addr %#x)", p.Thread, p.Phase, p.Addr)
+}
+
+// Layout is the part of a shared type the arithmetic needs: the block size
+// in elements (0 for the indefinite layout `shared []`) and the element size
+// in bytes. `shared [*]` is resolved to a block size when the array's size
+// is known (see StarBlock).
+type Layout struct {
+	Block    uintptr
+	ElemSize uintptr
+}
+
+// Cyclic is the default layout of `shared T` (block size 1).
+func Cyclic(elemSize uintptr) Layout { return Layout{Block: 1, ElemSize: elemSize} }
+
+// Indefinite is the layout of `shared [] T`: everything on one thread.
+func Indefinite(elemSize uintptr) Layout { return Layout{Block: 0, ElemSize: elemSize} }
+
+// StarBlock is the block size `shared [*]` gives an array of n elements:
+// ceil(n / THREADS), so each thread holds one block (UPC 1.3 §6.5.1.1).
+func StarBlock(n uintptr, threads int) uintptr {
+	b := (n + uintptr(threads) - 1) / uintptr(threads)
+	if b == 0 {
+		b = 1
+	}
+	return b
+}
+
+// floorDiv divides rounding toward minus infinity, as the layout needs for
+// negative offsets.
+func floorDiv(a, b int64) (q, r int64) {
+	q, r = a/b, a%b
+	if r < 0 {
+		q--
+		r += b
+	}
+	return
+}
+
+// Add is p + n (n elements) for layout l with threads threads.
+func (p SharedPtr) Add(n int64, l Layout, threads int) SharedPtr {
+	if l.Block == 0 {
+		p.Addr = uintptr(int64(p.Addr) + n*int64(l.ElemSize))
+		return p
+	}
+	if l.Block == 1 {
+		// Cyclic: the phase is always 0.
+		rows, t := floorDiv(int64(p.Thread)+n, int64(threads))
+		p.Thread = uint32(t)
+		p.Addr = uintptr(int64(p.Addr) + rows*int64(l.ElemSize))
+		return p
+	}
+	b := int64(l.Block)
+	blocks, phase := floorDiv(int64(p.Phase)+n, b)
+	rows, t := floorDiv(int64(p.Thread)+blocks, int64(threads))
+	p.Addr = uintptr(int64(p.Addr) + ((phase-int64(p.Phase))+rows*b)*int64(l.ElemSize))
+	p.Thread = uint32(t)
+	p.Phase = uint32(phase)
+	return p
+}
+
+// Sub is p - q in elements, for two pointers into the same shared array.
+func (p SharedPtr) Sub(q SharedPtr, l Layout, threads int) int64 {
+	e := int64(l.ElemSize)
+	if l.Block == 0 {
+		return (int64(p.Addr) - int64(q.Addr)) / e
+	}
+	b := int64(l.Block)
+	// Each pointer's block starts at addr - phase*e; blocks on one thread
+	// are b*e bytes apart, and a row of blocks spans every thread.
+	startP := int64(p.Addr) - int64(p.Phase)*e
+	startQ := int64(q.Addr) - int64(q.Phase)*e
+	rows := (startP - startQ) / (b * e)
+	return rows*b*int64(threads) + (int64(p.Thread)-int64(q.Thread))*b + int64(p.Phase) - int64(q.Phase)
+}
+
+// Compare orders two pointers into the same shared array (UPC 1.3 §6.4.2:
+// by their position in the array): -1, 0 or 1.
+func (p SharedPtr) Compare(q SharedPtr, l Layout, threads int) int {
+	if l.ElemSize == 0 {
+		l.ElemSize = 1
+	}
+	d := p.Sub(q, l, threads)
+	switch {
+	case d < 0:
+		return -1
+	case d > 0:
+		return 1
+	}
+	return 0
+}
+
+// Index returns a pointer to element i of the array whose first element p
+// points to: &a[i].
+func (p SharedPtr) Index(i int64, l Layout, threads int) SharedPtr { return p.Add(i, l, threads) }
+
+// ResetPhase is upc_resetphase: p with phase 0.
+func (p SharedPtr) ResetPhase(l Layout) SharedPtr {
+	p.Addr -= uintptr(p.Phase) * l.ElemSize
+	p.Phase = 0
+	return p
+}
+
+// Reinterpret converts p to a pointer with another layout, as a cast
+// between pointer-to-shared types does: the thread and address are kept
+// and the phase is reset when the block size changes (UPC 1.3 §6.4.3: a
+// cast to a different block size yields phase 0; casts to shared void keep
+// the phase).
+func (p SharedPtr) Reinterpret(from, to Layout) SharedPtr {
+	if from.Block != to.Block {
+		return p.ResetPhase(from)
+	}
+	return p
+}
+
+// AffinitySize is upc_affinitysize: the bytes of a shared object of
+// totalsize bytes and block size nbytes (in bytes) that have affinity to
+// thread threadID.
+func AffinitySize(totalsize, nbytes uintptr, threadID, threads int) uintptr {
+	if nbytes == 0 || totalsize == 0 {
+		if threadID == 0 {
+			return totalsize
+		}
+		return 0
+	}
+	fullBlocks := totalsize / nbytes
+	rest := totalsize % nbytes
+	perThread := fullBlocks / uintptr(threads)
+	extra := fullBlocks % uintptr(threads)
+	size := perThread * nbytes
+	if uintptr(threadID) < extra {
+		size += nbytes
+	} else if uintptr(threadID) == extra {
+		size += rest
+	}
+	return size
+}

@@ -1,0 +1,74 @@
+package upc
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// refPtr is the brute-force model of UPC 1.3 §6.4.2: element i of an
+// array with block b over T threads lives on thread (i/b)%T at local index
+// (i/(b*T))*b + i%b, with phase i%b.
+func refPtr(i, b, threads int, base, es uintptr) SharedPtr {
+	if b == 0 {
+		return SharedPtr{Addr: base + uintptr(i)*es}
+	}
+	return SharedPtr{
+		Thread: uint32((i / b) % threads),
+		Phase:  uint32(i % b),
+		Addr:   base + uintptr((i/(b*threads))*b+i%b)*es,
+	}
+}
+
+func TestPointerArithmeticBruteForce(t *testing.T) {
+	const base = 4096 + 48
+	for threads := 1; threads <= 9; threads++ {
+		for _, n := range []int{1, 7, 23, 50} {
+			blocks := []int{0, 1, 2, 3, 4, 5, 6, 7, int(StarBlock(uintptr(n), threads))}
+			for _, b := range blocks {
+				for _, es := range []uintptr{1, 4, 12} {
+					l := Layout{Block: uintptr(b), ElemSize: es}
+					name := fmt.Sprintf("T=%d n=%d b=%d es=%d", threads, n, b, es)
+					for i := 0; i < n; i++ {
+						p := refPtr(i, b, threads, base, es)
+						for j := 0; j < n; j++ {
+							q := refPtr(j, b, threads, base, es)
+							require.Equal(t, q, p.Add(int64(j-i), l, threads), "%s: &a[%d] + %d", name, i, j-i)
+							require.Equal(t, int64(j-i), q.Sub(p, l, threads), "%s: &a[%d] - &a[%d]", name, j, i)
+							want := 0
+							if j < i {
+								want = -1
+							} else if j > i {
+								want = 1
+							}
+							require.Equal(t, want, q.Compare(p, l, threads), name)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestResetPhaseAndAffinitySize(t *testing.T) {
+	l := Layout{Block: 4, ElemSize: 8}
+	p := refPtr(6, 4, 3, 4096, 8) // thread 1, phase 2
+	r := p.ResetPhase(l)
+	require.Equal(t, refPtr(4, 4, 3, 4096, 8), r)
+
+	// upc_affinitysize against counting elements one by one.
+	for threads := 1; threads <= 9; threads++ {
+		for _, b := range []int{0, 1, 3, 5} {
+			for _, n := range []int{0, 1, 10, 17, 40} {
+				counts := make([]uintptr, threads)
+				for i := range n {
+					counts[refPtr(i, b, threads, 0, 1).Thread]++
+				}
+				for th := range threads {
+					require.Equal(t, counts[th]*8, AffinitySize(uintptr(n)*8, uintptr(b)*8, th, threads), "T=%d b=%d n=%d thread %d", threads, b, n, th)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,336 @@
+package upc
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+// Thread is one UPC thread's context: generated functions take it first,
+// like a TLS pointer.
+type Thread struct {
+	MyThread int // MYTHREAD
+	Threads  int // THREADS
+
+	ep    *gasnet.Endpoint
+	job   *Job
+	segs  []unsafe.Pointer // the PSHM table: segs[t] non-nil if addressable
+	local unsafe.Pointer   // this thread's own segment
+	segSize uintptr
+
+	collectives uint64 // collective calls so far, identical on every thread
+	fenceWord   atomic.Uint64
+	status      int
+	exited      bool
+}
+
+// Job is one process's part of a running UPC program.
+type Job struct {
+	gj       *gasnet.Job
+	threads  int
+	staticHi uintptr // end of the static shared data, in every segment
+	sym      *symHeap
+	heaps    []*localHeap // the local heaps of this process's threads
+	locks    []*lockTable // per local thread
+	status   atomic.Int64 // first non-zero main status, +1 (0: none yet)
+}
+
+// Options configure a job started with RunWith.
+type Options struct {
+	Threads     int            // THREADS (the smp conduit's rank count)
+	Conduit     gasnet.Conduit // nil: smp
+	SegmentSize uintptr        // per thread; 0: UPC_SHARED_HEAP_SIZE or the default
+	// Setup runs once per process before any thread starts, to lay out the
+	// static shared data (AllocStatic); THREADS is known by then.
+	Setup func(j *Job)
+}
+
+// headerSize is the runtime's own area at the start of every segment
+// (broadcast slots for collective allocation and lock allocation).
+const headerSize = 4096
+
+// Threads is THREADS.
+func (j *Job) Threads() int { return j.threads }
+
+// AllocStatic reserves size bytes, aligned, at the same offset of every
+// thread's segment and returns that offset: the home of one static shared
+// object's per-thread part. Call it from Options.Setup only, in the same
+// order in every process.
+func (j *Job) AllocStatic(size, align uintptr) uintptr {
+	if align == 0 {
+		align = 1
+	}
+	off := (j.staticHi + align - 1) &^ (align - 1)
+	if off+size > j.gj.SegmentSize()/2 {
+		panic(fmt.Sprintf("upc: static shared data of %d bytes per thread does not fit in the shared segment (%d bytes per thread; raise UPC_SHARED_HEAP_SIZE)", off+size, j.gj.SegmentSize()))
+	}
+	j.staticHi = off + size
+	return off
+}
+
+// Run runs body as THREADS = n UPC threads and returns when all are done:
+// nil, or a *Fault, or an *ExitError carrying a non-zero status.
+func Run(n int, body func(t *Thread)) error {
+	_, err := RunWith(Options{Threads: n}, func(t *Thread) int { body(t); return 0 })
+	return err
+}
+
+// RunWith starts a job and runs main on every thread of this process. The
+// status is that of upc_global_exit if called, else the first non-zero
+// return of main, else 0. err is a *Fault if a thread faulted, an
+// *ExitError if the status is non-zero, else nil.
+func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
+	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: opts.SegmentSize, Conduit: opts.Conduit})
+	if err != nil {
+		return 1, err
+	}
+	defer gj.Conduit().Close()
+	j := &Job{gj: gj, threads: gj.Size(), staticHi: headerSize}
+	if opts.Setup != nil {
+		opts.Setup(j)
+	}
+	j.initHeaps()
+	runErr := gj.Run(func(ep *gasnet.Endpoint) {
+		t := &Thread{MyThread: ep.Rank(), Threads: j.threads, ep: ep, job: j, segs: ep.Segments()}
+		t.local = t.segs[t.MyThread]
+		t.segSize = ep.SegmentSize()
+		// A stray pointer becomes a panic we report, not a crash.
+		debug.SetPanicOnFault(true)
+		defer func() {
+			// Only Exit's own panic is recovered here; faults go on to gasnet.
+			if t.exited {
+				recover()
+				j.recordStatus(t.status)
+			}
+		}()
+		j.recordStatus(main(t))
+	})
+	if os.Getenv("UPC_STATS") == "1" {
+		gj.PrintStats(os.Stderr)
+	}
+	var rp *gasnet.RankPanic
+	var ee *gasnet.ExitError
+	switch {
+	case errors.As(runErr, &ee):
+		if ee.Status == 0 {
+			return 0, nil
+		}
+		return ee.Status, &ExitError{Status: ee.Status}
+	case errors.As(runErr, &rp):
+		return 1, newFault(rp)
+	case runErr != nil:
+		return 1, runErr
+	}
+	if s := j.status.Load(); s != 0 {
+		return int(s - 1), &ExitError{Status: int(s - 1)}
+	}
+	return 0, nil
+}
+
+// ExitError is a job's non-zero exit status.
+type ExitError struct{ Status int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit status %d", e.Status) }
+
+// Fault is a runtime error in one UPC thread: a Go panic (a trap such as
+// a division by zero, or a runtime check such as a bad handle), with the
+// source position of the UPC code that caused it.
+type Fault struct {
+	Thread int
+	Value  any
+	Pos    string // file:line of the innermost frame of the user's program, if known
+	Stack  string // the user's frames, innermost first
+}
+
+func (f *Fault) Error() string {
+	msg := fmt.Sprint(f.Value)
+	if e, ok := f.Value.(error); ok {
+		msg = e.Error()
+	}
+	if f.Pos != "" {
+		return fmt.Sprintf("thread %d: %s (at %s)", f.Thread, msg, f.Pos)
+	}
+	return fmt.Sprintf("thread %d: %s", f.Thread, msg)
+}
+
+// runtimePackages are the frames skipped when looking for the user's line.
+var runtimePackages = []string{"runtime.", "github.com/upcgo/upcgo/runtime/", "github.com/upcgo/upcgo/stdlib", "testing.", "sync."}
+
+func newFault(rp *gasnet.RankPanic) *Fault {
+	f := &Fault{Thread: rp.Rank, Value: rp.Value}
+	frames := runtime.CallersFrames(rp.PCs)
+	var stack strings.Builder
+	for {
+		fr, more := frames.Next()
+		// Generated code's frames name the .upc file through //line
+		// directives; runtime, stdlib and test-harness frames are skipped.
+		user := fr.Function != "" && fr.File != ""
+		for _, p := range runtimePackages {
+			// (The runtime's own tests play the user's part.)
+			if strings.HasPrefix(fr.Function, p) && !strings.HasSuffix(fr.File, "_test.go") {
+				user = false
+			}
+		}
+		if user {
+			pos := fr.File + ":" + strconv.Itoa(fr.Line)
+			if f.Pos == "" {
+				f.Pos = pos
+			}
+			fmt.Fprintf(&stack, "  %s\n\t%s\n", fr.Function, pos)
+		}
+		if !more {
+			break
+		}
+	}
+	f.Stack = stack.String()
+	return f
+}
+
+func (j *Job) recordStatus(s int) {
+	if s != 0 {
+		j.status.CompareAndSwap(0, int64(s)+1)
+	}
+}
+
+// threadExit unwinds a thread that called Exit.
+type threadExit struct{}
+
+// Exit ends the calling thread as if main had returned status (C's exit
+// called by one UPC thread).
+func (t *Thread) Exit(status int) {
+	t.status, t.exited = status, true
+	panic(threadExit{})
+}
+
+// GlobalExit is upc_global_exit: it ends every thread of the job with
+// status, flushing what AtExit registered.
+func (t *Thread) GlobalExit(status int) {
+	panic(&gasnet.ExitError{Status: status})
+}
+
+var (
+	exitHooksMu sync.Mutex
+	exitHooks   []func()
+)
+
+// AtExit registers f to run once before Main exits the process (stdio
+// flushes its buffers here).
+func AtExit(f func()) {
+	exitHooksMu.Lock()
+	exitHooks = append(exitHooks, f)
+	exitHooksMu.Unlock()
+}
+
+func runExitHooks() {
+	exitHooksMu.Lock()
+	hooks := exitHooks
+	exitHooks = nil
+	exitHooksMu.Unlock()
+	for i := len(hooks) - 1; i >= 0; i-- {
+		hooks[i]()
+	}
+}
+
+// Program is what a generated main package hands to Main.
+type Program struct {
+	Name          string // for messages
+	StaticThreads int    // THREADS fixed at compile time (-T), or 0
+	Setup         func(j *Job)
+	Main          func(t *Thread) int
+}
+
+// Main runs a UPC program as the process: it takes the thread count from a
+// leading "-n N" argument (removed from os.Args before main sees it) or
+// UPC_NTHREADS, runs the job, prints a fault with its thread and source
+// line, and exits with the job's status. It does not return.
+func Main(p Program) {
+	n, err := threadCount(p.StaticThreads)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
+		os.Exit(2)
+	}
+	status, err := RunWith(Options{Threads: n, Setup: p.Setup}, p.Main)
+	runExitHooks()
+	var f *Fault
+	if errors.As(err, &f) {
+		fmt.Fprintf(os.Stderr, "%s: UPC thread %d of %d: %v\n", progName(p), f.Thread, n, faultMessage(f))
+		if f.Pos != "" {
+			fmt.Fprintf(os.Stderr, "  at %s\n", f.Pos)
+		}
+		if os.Getenv("UPC_BACKTRACE") == "1" {
+			fmt.Fprint(os.Stderr, f.Stack)
+		}
+	} else if err != nil {
+		var ee *ExitError
+		if !errors.As(err, &ee) {
+			fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
+		}
+	}
+	os.Exit(status)
+}
+
+func faultMessage(f *Fault) string {
+	if e, ok := f.Value.(error); ok {
+		return e.Error()
+	}
+	return fmt.Sprint(f.Value)
+}
+
+func progName(p Program) string {
+	if p.Name != "" {
+		return p.Name
+	}
+	return os.Args[0]
+}
+
+// threadCount reads -n N (or -n=N, -nN) from the front of os.Args, else
+// UPC_NTHREADS, else the static count, else the number of CPUs.
+func threadCount(static int) (int, error) {
+	n, src := 0, ""
+	if len(os.Args) > 1 {
+		a := os.Args[1]
+		var v string
+		switch {
+		case a == "-n" && len(os.Args) > 2:
+			v = os.Args[2]
+			os.Args = append(os.Args[:1], os.Args[3:]...)
+		case strings.HasPrefix(a, "-n=") || (strings.HasPrefix(a, "-n") && len(a) > 2 && a[2] >= '0' && a[2] <= '9'):
+			v = strings.TrimPrefix(strings.TrimPrefix(a, "-n"), "=")
+			os.Args = append(os.Args[:1], os.Args[2:]...)
+		}
+		if v != "" {
+			k, err := strconv.Atoi(v)
+			if err != nil || k < 1 {
+				return 0, fmt.Errorf("invalid thread count -n %q", v)
+			}
+			n, src = k, "-n"
+		}
+	}
+	if n == 0 {
+		if v := os.Getenv("UPC_NTHREADS"); v != "" {
+			k, err := strconv.Atoi(v)
+			if err != nil || k < 1 {
+				return 0, fmt.Errorf("invalid UPC_NTHREADS=%q", v)
+			}
+			n, src = k, "UPC_NTHREADS"
+		}
+	}
+	switch {
+	case static > 0 && n != 0 && n != static:
+		return 0, fmt.Errorf("this program was compiled for THREADS=%d (upcgo build -T %d) but %s asks for %d threads", static, static, src, n)
+	case static > 0:
+		return static, nil
+	case n == 0:
+		return runtime.NumCPU(), nil
+	}
+	return n, nil
+}
