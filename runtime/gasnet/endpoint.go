@@ -1,8 +1,8 @@
 package gasnet
 
 import (
-	"sync/atomic"
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 )
 

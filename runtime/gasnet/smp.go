@@ -80,9 +80,9 @@ func (c *SMP) Attach(job *Job, segSize uintptr) error {
 func (c *SMP) Send(m *Message) { c.inbox[c.proc(m.Dst)].push(m) }
 
 func (c *SMP) BarrierNotify(r int, id int32, anonymous bool) { c.barrier.notify(r, id, anonymous) }
-func (c *SMP) BarrierWait(r int) error                        { return c.barrier.wait(r) }
-func (c *SMP) BarrierTry(r int) (bool, error)                 { return c.barrier.try(r) }
-func (c *SMP) RankDone(r int)                                 { c.barrier.rankDone() }
+func (c *SMP) BarrierWait(r int) error                       { return c.barrier.wait(r) }
+func (c *SMP) BarrierTry(r int) (bool, error)                { return c.barrier.try(r) }
+func (c *SMP) RankDone(r int)                                { c.barrier.rankDone() }
 
 // Close stops the progress goroutines and unmaps the segments.
 func (c *SMP) Close() error {
@@ -157,7 +157,7 @@ type smpBarrier struct {
 	arrived atomic.Int32
 	// finished counts ranks that have returned: they will never arrive.
 	finished atomic.Int32
-	phase   atomic.Uint32
+	phase    atomic.Uint32
 	// id holds the first named id of the current phase: 1<<32 | uint32(id).
 	id       atomic.Uint64
 	mismatch atomic.Bool

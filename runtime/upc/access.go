@@ -2,7 +2,7 @@ package upc
 
 import (
 	"fmt"
-		"unsafe"
+	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
 )

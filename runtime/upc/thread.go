@@ -21,10 +21,10 @@ type Thread struct {
 	MyThread int // MYTHREAD
 	Threads  int // THREADS
 
-	ep    *gasnet.Endpoint
-	job   *Job
-	segs  []unsafe.Pointer // the PSHM table: segs[t] non-nil if addressable
-	local unsafe.Pointer   // this thread's own segment
+	ep      *gasnet.Endpoint
+	job     *Job
+	segs    []unsafe.Pointer // the PSHM table: segs[t] non-nil if addressable
+	local   unsafe.Pointer   // this thread's own segment
 	segSize uintptr
 
 	collectives uint64 // collective calls so far, identical on every thread
