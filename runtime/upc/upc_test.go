@@ -235,7 +235,7 @@ func TestStrictAndMemcpy(t *testing.T) {
 		require.Equal(t, byte(100^(th.Threads-1)), got[100])
 		th.Memget(unsafe.Pointer(&got[0]), data.Ptr(256*(th.Threads-1)), 256)
 		for i := range got {
-			require.Equal(t, byte(i^0), got[i], "block 1, written by thread 0, copied to the last block")
+			require.Equal(t, byte(i), got[i], "block 1, written by thread 0 (i^0), copied to the last block")
 		}
 		th.Barrier()
 	})

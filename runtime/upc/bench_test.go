@@ -1,0 +1,138 @@
+package upc
+
+import (
+	"testing"
+)
+
+func benchRun(b *testing.B, threads int, body func(t *Thread)) {
+	b.Helper()
+	if err := Run(threads, body); err != nil {
+		b.Fatal(err)
+	}
+}
+
+// BenchmarkSharedStore8 is `a[i] = v` for an int64 element on another thread.
+func BenchmarkSharedStore8(b *testing.B) {
+	benchRun(b, 2, func(t *Thread) {
+		a := AllocArray[int64](t, 1, 2)
+		if t.MyThread == 0 {
+			p := a.Ptr(1)
+			b.ResetTimer()
+			for i := range b.N {
+				Store(t, p, int64(i))
+			}
+		}
+		t.Barrier()
+	})
+}
+
+// BenchmarkSharedLoad8 is `v = a[i]` for an int64 element on another thread.
+func BenchmarkSharedLoad8(b *testing.B) {
+	benchRun(b, 2, func(t *Thread) {
+		a := AllocArray[int64](t, 1, 2)
+		if t.MyThread == 0 {
+			p := a.Ptr(1)
+			var s int64
+			b.ResetTimer()
+			for range b.N {
+				s += Load[int64](t, p)
+			}
+			sink = s
+		}
+		t.Barrier()
+	})
+}
+
+var sink int64
+
+// BenchmarkLocalAccess compares reading shared elements with local
+// affinity against reading a Go slice: through Array.Get (index
+// arithmetic and the affinity check on every access), through a pointer
+// cast to private (Array.Local, what a UPC programmer writes as
+// `double *p = (double *)&a[MYTHREAD]`), and a plain slice.
+func BenchmarkLocalAccess(b *testing.B) {
+	const n = 1024
+	b.Run("slice", func(b *testing.B) {
+		s := make([]int64, n)
+		var sum int64
+		for i := range b.N {
+			sum += s[i&(n-1)]
+		}
+		sink = sum
+	})
+	b.Run("local-view", func(b *testing.B) {
+		benchRun(b, 1, func(t *Thread) {
+			a := AllocArray[int64](t, n, n)
+			s := a.Local(t)
+			var sum int64
+			b.ResetTimer()
+			for i := range b.N {
+				sum += s[i&(n-1)]
+			}
+			sink = sum
+		})
+	})
+	b.Run("shared-ptr-load", func(b *testing.B) {
+		benchRun(b, 1, func(t *Thread) {
+			a := AllocArray[int64](t, n, n)
+			base := a.Ptr(0)
+			var sum int64
+			b.ResetTimer()
+			for i := range b.N {
+				p := base
+				p.Addr += uintptr(i&(n-1)) * 8
+				sum += Load[int64](t, p)
+			}
+			sink = sum
+		})
+	})
+	b.Run("array-get", func(b *testing.B) {
+		benchRun(b, 1, func(t *Thread) {
+			a := AllocArray[int64](t, n, n)
+			var sum int64
+			b.ResetTimer()
+			for i := range b.N {
+				sum += a.Get(t, i&(n-1))
+			}
+			sink = sum
+		})
+	})
+}
+
+func BenchmarkLockUncontended(b *testing.B) {
+	benchRun(b, 1, func(t *Thread) {
+		l := t.AllLockAlloc()
+		b.ResetTimer()
+		for range b.N {
+			t.Lock(l)
+			t.Unlock(l)
+		}
+	})
+}
+
+// BenchmarkLockContended: two threads take turns on one lock; ns/op is
+// per lock/unlock pair of one thread.
+func BenchmarkLockContended(b *testing.B) {
+	benchRun(b, 2, func(t *Thread) {
+		l := t.AllLockAlloc()
+		if t.MyThread == 0 {
+			b.ResetTimer()
+		}
+		for range b.N {
+			t.Lock(l)
+			t.Unlock(l)
+		}
+		t.Barrier()
+	})
+}
+
+func BenchmarkBarrier2(b *testing.B) {
+	benchRun(b, 2, func(t *Thread) {
+		if t.MyThread == 0 {
+			b.ResetTimer()
+		}
+		for range b.N {
+			t.Barrier()
+		}
+	})
+}
