@@ -125,3 +125,7 @@ func CString(s string) uintptr {
 	b[len(s)] = 0
 	return p
 }
+
+// Ptr is the Go pointer to the T at C address p, so generated code can
+// read and update C memory with Go syntax: *cmem.Ptr[int32](p) += 1.
+func Ptr[T any](p uintptr) *T { return (*T)(ptr(p)) }

@@ -1,0 +1,93 @@
+// Package crt holds the small helpers generated code uses to express C
+// semantics that Go spells differently: conversions between truth values
+// and ints, assignments and increments used as expressions, private
+// memory reached through addresses, and calls through function pointers.
+// Everything here is meant to be inlined.
+package crt
+
+import "github.com/upcgo/upcgo/runtime/upc"
+
+// Number is every Go type a C arithmetic type lowers to.
+type Number interface {
+	~int8 | ~int16 | ~int32 | ~int64 | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr | ~float32 | ~float64
+}
+
+// B2I is C's int value of a truth value.
+func B2I(b bool) int32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Set is the C assignment expression lhs = v: it stores and yields v.
+func Set[T any](lhs *T, v T) T {
+	*lhs = v
+	return v
+}
+
+// PostInc is lhs++ (or lhs-- with a negative d) as an expression: it
+// yields the old value.
+func PostInc[T Number](lhs *T, d T) T {
+	old := *lhs
+	*lhs = old + d
+	return old
+}
+
+// PreInc is ++lhs (or --lhs) as an expression: it yields the new value.
+func PreInc[T Number](lhs *T, d T) T {
+	*lhs += d
+	return *lhs
+}
+
+// Comma is the C comma operator: Go evaluates the arguments left to
+// right, and the value is the last one.
+func Comma[A, B any](_ A, b B) B { return b }
+
+// Void marks an expression whose value C discards (its side effects stay).
+func Void[T any](T) {}
+
+// Cond is the C conditional operator for operands without side effects
+// (generated code uses an if statement otherwise).
+func Cond[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// SharedSet is lhs = v for a shared lvalue, as an expression.
+func SharedSet[T upc.Scalar](t *upc.Thread, p upc.SharedPtr, v T) T {
+	upc.Store(t, p, v)
+	return v
+}
+
+// SharedPostInc is p++ for a shared lvalue, as an expression.
+func SharedPostInc[T Number](t *upc.Thread, p upc.SharedPtr, d T) T {
+	old := upc.Load[T](t, p)
+	upc.Store(t, p, old+d)
+	return old
+}
+
+// SharedPreInc is ++p for a shared lvalue, as an expression.
+func SharedPreInc[T Number](t *upc.Thread, p upc.SharedPtr, d T) T {
+	v := upc.Load[T](t, p) + d
+	upc.Store(t, p, v)
+	return v
+}
+
+// Funcs is a program's table of functions whose address is taken: a C
+// function pointer is an index into it plus one (0 is NULL).
+type Funcs []any
+
+// Get returns the function a C function pointer names, reporting a call
+// through a null or corrupt pointer as a fault.
+func (f Funcs) Get(p uintptr) any {
+	if p == 0 || p > uintptr(len(f)) {
+		if p == 0 {
+			panic("call through a null function pointer")
+		}
+		panic("call through an invalid function pointer")
+	}
+	return f[p-1]
+}
