@@ -5,7 +5,15 @@
 // Everything here is meant to be inlined.
 package crt
 
-import "github.com/upcgo/upcgo/runtime/upc"
+import (
+	"fmt"
+	"os"
+	"sync"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/cmem"
+	"github.com/upcgo/upcgo/runtime/upc"
+)
 
 // Number is every Go type a C arithmetic type lowers to.
 type Number interface {
@@ -91,3 +99,73 @@ func (f Funcs) Get(p uintptr) any {
 	}
 	return f[p-1]
 }
+
+// Offset is a pointer-to-shared moved by off bytes within its thread's
+// segment: a member of a shared struct.
+func Offset(p upc.SharedPtr, off uintptr) upc.SharedPtr {
+	p.Addr += off
+	return p
+}
+
+// Bool is C's _Bool conversion: 1 for any non-zero value.
+func Bool[T Number](v T) uint8 {
+	if v != 0 {
+		return 1
+	}
+	return 0
+}
+
+// PostDec is lhs-- for pointers (uintptr cannot hold a negative step).
+func PostDec[T Number](lhs *T, d T) T {
+	old := *lhs
+	*lhs = old - d
+	return old
+}
+
+// PreDec is --lhs for pointers.
+func PreDec[T Number](lhs *T, d T) T {
+	*lhs -= d
+	return *lhs
+}
+
+// Memget is upc_memget with a private destination address.
+func Memget(t *upc.Thread, dst uintptr, src upc.SharedPtr, n uint64) {
+	if n != 0 {
+		t.Memget(unsafe.Pointer(cmem.Ptr[byte](dst)), src, uintptr(n))
+	}
+}
+
+// Memput is upc_memput with a private source address.
+func Memput(t *upc.Thread, dst upc.SharedPtr, src uintptr, n uint64) {
+	if n != 0 {
+		t.Memput(dst, unsafe.Pointer(cmem.Ptr[byte](src)), uintptr(n))
+	}
+}
+
+var (
+	argsOnce sync.Once
+	argc     int32
+	argv     uintptr
+)
+
+// Args is main's argc and argv: the process's arguments as C strings in
+// immortal memory, shared by every thread (as in a pthreads UPC).
+func Args() (int32, uintptr) {
+	argsOnce.Do(func() {
+		argc = int32(len(os.Args))
+		argv = cmem.StaticAlloc(uintptr(len(os.Args)+1) * 8)
+		for i, a := range os.Args {
+			cmem.Store(argv+uintptr(i)*8, cmem.StaticString(a))
+		}
+	})
+	return argc, argv
+}
+
+// AssertFail reports a failed assert() as a fault of the calling thread.
+func AssertFail(expr, file uintptr, line uint32, fn uintptr) {
+	panic(fmt.Sprintf("%s:%d: %s: Assertion `%s' failed.", cmem.GoString(file), line, cmem.GoString(fn), cmem.GoString(expr)))
+}
+
+// Copy copies a struct or array value of n bytes (C assignment of
+// aggregates).
+func Copy(dst, src uintptr, n uintptr) { cmem.Memmove(dst, src, n) }

@@ -361,3 +361,14 @@ func (t *Thread) AllFree(p SharedPtr) {
 		t.Free(p)
 	}
 }
+
+// PerThread is the bytes each thread's segment holds of a static shared
+// array of total elements of elemSize bytes with block size block (0: all
+// on thread 0), so its per-thread part can be reserved with AllocStatic.
+func PerThread(total, block, elemSize uintptr, threads int) uintptr {
+	if block == 0 {
+		return total * elemSize
+	}
+	nblocks := (total + block - 1) / block
+	return (nblocks + uintptr(threads) - 1) / uintptr(threads) * block * elemSize
+}

@@ -155,3 +155,14 @@ func AffinitySize(totalsize, nbytes uintptr, threadID, threads int) uintptr {
 	}
 	return size
 }
+
+// ForallOwner is the thread that executes a upc_forall iteration whose
+// affinity expression is the integer i: i mod THREADS, taken
+// non-negative (UPC 1.3 §6.6.2).
+func ForallOwner(i int64, threads int) int {
+	r := i % int64(threads)
+	if r < 0 {
+		r += int64(threads)
+	}
+	return int(r)
+}

@@ -1,0 +1,431 @@
+package lower
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// checkAssignable reports whether o may be assigned to.
+func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) bool {
+	switch o.kind {
+	case lvGo, lvShared, lvBit:
+	case aggregate, sharedAgg:
+		if o.t.Kind == Array {
+			tr.errorf(pos, "assignment to expression with array type")
+			return false
+		}
+	default:
+		tr.errorf(pos, "lvalue required as %s", what)
+		return false
+	}
+	if o.t.Const {
+		tr.errorf(pos, "assignment of read-only location")
+		return false
+	}
+	return true
+}
+
+// assignConv converts the right side of an assignment to the left's type,
+// with C's diagnostics for incompatible pointers.
+func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
+	lt = lt.Unqual()
+	rt := rhs.t
+	switch {
+	case lt.IsArith() && rt.IsArith():
+	case lt.Kind == Ptr && rt.Kind == Ptr:
+		if lt.IsPtrToShared() != rt.IsPtrToShared() {
+			tr.errorf(pos, "incompatible pointer types: assigning '%s' from '%s'", lt, rt)
+			return "0"
+		}
+		if lt.Elem.Kind != Void && rt.Elem.Kind != Void && !sameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
+			!(lt.Elem.IsInteger() && rt.Elem.IsInteger() && lt.Elem.Size() == rt.Elem.Size()) {
+			tr.warnf(pos, "incompatible pointer types: assigning '%s' from '%s'", lt, rt)
+		}
+		if rt.Elem.Const && !lt.Elem.Const {
+			tr.warnf(pos, "assignment discards 'const' qualifier from pointer target type")
+		}
+	case lt.Kind == Ptr && rt.IsInteger():
+		if rhs.c == nil || rhs.c.i != 0 {
+			tr.warnf(pos, "making a pointer from an integer without a cast")
+		}
+	case lt.IsInteger() && rt.Kind == Ptr:
+		if lt.Kind != Bool {
+			tr.warnf(pos, "making an integer from a pointer without a cast")
+		}
+	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt):
+		return rhs.code
+	default:
+		tr.errorf(pos, "incompatible types when assigning to type '%s' from type '%s'", lt, rt)
+		return lt.goType() + "(0)"
+	}
+	return tr.conv(rhs, lt)
+}
+
+// opAssign computes lhs op rhs for a compound assignment, as Go code of
+// the left side's type; cur is the current value of the left side.
+func (tr *translator) opAssign(op string, cur operand, rhs operand, pos token.Pos) string {
+	res := tr.arith(op, cur, rhs, pos)
+	return tr.conv(res, cur.t)
+}
+
+// assignStmt emits a C assignment used as a statement.
+func (tr *translator) assignStmt(e *ast.AssignExpr) {
+	lhs := tr.expr(e.X)
+	if !tr.checkAssignable(lhs, e.OpPos, "left operand of assignment") {
+		tr.value(e.Y)
+		return
+	}
+	rhs := tr.value(e.Y)
+	op := e.Op[:len(e.Op)-1]
+	fn := tr.fn
+	switch lhs.kind {
+	case lvGo:
+		if op == "" {
+			fn.stmt(fmt.Sprintf("%s = %s", lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			return
+		}
+		if s, ok := tr.simpleOpAssign(lhs, op, rhs, e.OpPos); ok {
+			fn.stmt(s)
+			return
+		}
+		if !lhs.pure {
+			p := tr.tmp("p")
+			ptr := operand{kind: lvGo, t: lhs.t, code: "*" + p, pure: true}
+			fn.stmt(fmt.Sprintf("{\n%s := &%s\n*%s = %s\n}", p, lhs.code, p, tr.opAssign(op, tr.rval(ptr), rhs, e.OpPos)))
+			return
+		}
+		fn.stmt(fmt.Sprintf("%s = %s", lhs.code, tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)))
+	case lvShared:
+		store := "upc.Store"
+		if lhs.t.Strict {
+			store = "upc.StoreStrict"
+		}
+		if op == "" {
+			fn.stmt(fmt.Sprintf("%s(t.Thread, %s, %s)", store, lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			return
+		}
+		p := lhs.code
+		if !lhs.pure {
+			p = tr.tmp("p")
+			fn.stmt(fmt.Sprintf("{\n%s := %s", p, lhs.code))
+		}
+		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
+		fn.stmt(fmt.Sprintf("%s(t.Thread, %s, %s)", store, p, tr.opAssign(op, cur, rhs, e.OpPos)))
+		if !lhs.pure {
+			fn.stmt("}")
+		}
+	case lvBit:
+		v := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
+		if op != "" {
+			v = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+		}
+		fn.stmt(tr.bitStore(lhs, v))
+	case aggregate, sharedAgg:
+		if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
+			tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
+			return
+		}
+		fn.stmt(tr.aggregateCopy(lhs, rhs))
+	}
+}
+
+// aggregateCopy is a struct assignment between private or shared objects.
+func (tr *translator) aggregateCopy(dst, src operand) string {
+	size := tr.sizeCode(dst.t)
+	switch {
+	case dst.kind == aggregate && src.kind == rvalue || dst.kind == aggregate && src.kind == aggregate:
+		return fmt.Sprintf("crt.Copy(%s, %s, %s)", dst.code, src.code, size)
+	case dst.kind == sharedAgg && src.kind != sharedAgg:
+		return fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %s)", dst.code, src.code, size)
+	case dst.kind == aggregate && src.kind == sharedAgg:
+		return fmt.Sprintf("crt.Memget(t.Thread, %s, %s, %s)", dst.code, src.code, size)
+	}
+	return fmt.Sprintf("t.Memcpy(%s, %s, %s)", dst.code, src.code, size)
+}
+
+// simpleOpAssign uses Go's own op= when it computes what C does: the left
+// type is already the type of the arithmetic (no promotion or conversion).
+func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos token.Pos) (string, bool) {
+	lt := lhs.t.Unqual()
+	if lt.Kind == Ptr && !lt.Elem.Shared && (op == "+" || op == "-") && rhs.t.IsInteger() {
+		step := addScaled("", rhs, tr.sizeCode(lt.Elem), tr)
+		// addScaled yields " + n" or " + uintptr(i)*s" relative to "".
+		if step == "" {
+			return "", true
+		}
+		if op == "-" {
+			return fmt.Sprintf("%s -= %s", lhs.code, step[3:]), true
+		}
+		if step[1] == '-' {
+			return fmt.Sprintf("%s -= %s", lhs.code, step[3:]), true
+		}
+		return fmt.Sprintf("%s += %s", lhs.code, step[3:]), true
+	}
+	if !lt.IsArith() || !rhs.t.IsArith() {
+		return "", false
+	}
+	switch op {
+	case "<<", ">>":
+		if promote(lt) != lt || !rhs.t.IsInteger() {
+			return "", false
+		}
+		count := tr.conv(rhs, promote(rhs.t))
+		if rhs.c != nil {
+			count = strconv.FormatInt(rhs.c.i, 10)
+		}
+		return fmt.Sprintf("%s %s= %s", lhs.code, op, count), true
+	}
+	if usualArith(lt, rhs.t) != lt || lt.Kind == Bool {
+		return "", false
+	}
+	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {
+		return "", false
+	}
+	if op == "/" || op == "%" {
+		if rhs.c != nil && rhs.c.i == 0 && !rhs.t.IsFloat() {
+			tr.warnf(pos, "division by zero")
+		}
+	}
+	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.conv(rhs, lt)), true
+}
+
+// assignExpr is an assignment used as a value.
+func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
+	lhs := tr.expr(e.X)
+	if !tr.checkAssignable(lhs, e.OpPos, "left operand of assignment") {
+		tr.value(e.Y)
+		return bad()
+	}
+	rhs := tr.value(e.Y)
+	op := e.Op[:len(e.Op)-1]
+	t := lhs.t.Unqual()
+	gt := t.goType()
+	switch lhs.kind {
+	case lvGo:
+		if op == "" {
+			return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Set(&%s, %s)", lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+		}
+		p := tr.tmp("p")
+		cur := operand{kind: rvalue, t: t, code: "*" + p, pure: true}
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
+	case lvShared:
+		if op == "" {
+			return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.SharedSet[%s](t.Thread, %s, %s)", gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+		}
+		p := tr.tmp("p")
+		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn crt.SharedSet[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
+	case lvBit:
+		v := tr.tmp("v")
+		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
+		if op != "" {
+			val = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+		}
+		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
+	}
+	tr.errorf(e.OpPos, "assignment of aggregates used as a value is not supported")
+	return bad()
+}
+
+// incDec handles ++ and -- as values (statements go through incDecStmt).
+func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) operand {
+	lv := tr.expr(x)
+	if !tr.checkAssignable(lv, pos, "increment operand") {
+		return bad()
+	}
+	t := lv.t.Unqual()
+	if !t.IsScalar() {
+		tr.errorf(pos, "wrong type argument to increment")
+		return bad()
+	}
+	gt := t.goType()
+	step, dec := "1", op == "--"
+	if t.Kind == Ptr && !t.Elem.Shared {
+		step = tr.sizeCode(t.Elem)
+	}
+	if t.Kind == Ptr && t.Elem.Shared || lv.kind == lvBit || t.Kind == Bool {
+		// Pointer-to-shared arithmetic and bit-fields go through a closure.
+		d := int64(1)
+		if dec {
+			d = -1
+		}
+		one := constOp(constant{typ: tInt, i: d})
+		cur := tr.rval(lv)
+		next := tr.arith("+", cur, one, pos)
+		v, old := tr.tmp("v"), tr.tmp("old")
+		next.code = tr.conv(next, next.t)
+		var store string
+		switch lv.kind {
+		case lvGo:
+			store = fmt.Sprintf("%s = %s", lv.code, tr.conv(operand{kind: rvalue, t: next.t, code: v}, t))
+		case lvShared:
+			store = fmt.Sprintf("upc.Store(t.Thread, %s, %s)", lv.code, v)
+		case lvBit:
+			store = tr.bitStore(lv, tr.conv(operand{kind: rvalue, t: next.t, code: v}, lv.bit.Type))
+		}
+		rt := cur.t
+		if post {
+			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
+			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), old, cur.code, v, next.code, store, old)}
+		}
+		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), v, next.code, store, v)}
+	}
+	fn := "crt.PreInc"
+	if post {
+		fn = "crt.PostInc"
+	}
+	if dec {
+		if t.Kind == Ptr || !t.IsSigned() && !t.IsFloat() {
+			fn = "crt.PreDec"
+			if post {
+				fn = "crt.PostDec"
+			}
+		} else {
+			step = "-" + step
+		}
+	}
+	if lv.kind == lvShared {
+		fn = "crt.SharedPreInc"
+		if post {
+			fn = "crt.SharedPostInc"
+		}
+		if dec {
+			step = "-1"
+		}
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
+	}
+	return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s(&%s, %s)", fn, lv.code, step)}
+}
+
+// incDecStmt is ++ or -- as a statement.
+func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
+	lv := tr.expr(x)
+	if !tr.checkAssignable(lv, pos, "increment operand") {
+		return
+	}
+	t := lv.t.Unqual()
+	if !t.IsScalar() {
+		tr.errorf(pos, "wrong type argument to increment")
+		return
+	}
+	switch {
+	case lv.kind == lvGo && t.Kind == Ptr:
+		sign := "+"
+		if op == "--" {
+			sign = "-"
+		}
+		tr.fn.stmt(fmt.Sprintf("%s %s= %s", lv.code, sign, tr.sizeCode(t.Elem)))
+	case lv.kind == lvGo && t.Kind != Bool:
+		tr.fn.stmt(lv.code + op)
+	default:
+		tr.fn.stmt("_ = " + tr.incDec(x, op, false, pos).code)
+	}
+}
+
+func (tr *translator) condExpr(e *ast.CondExpr) operand {
+	c := tr.cond(e.Cond)
+	a, b := tr.value(e.Then), tr.value(e.Else)
+	var t *Type
+	switch {
+	case a.t.IsArith() && b.t.IsArith():
+		t = usualArith(a.t, b.t)
+	case a.t.Kind == Void && b.t.Kind == Void:
+		t = tVoid
+	case a.t.Kind == Ptr && b.t.Kind == Ptr:
+		t = a.t
+		if a.t.Elem.Kind == Void {
+			t = b.t
+		}
+	case a.t.Kind == Ptr && b.t.IsInteger():
+		t = a.t
+	case b.t.Kind == Ptr && a.t.IsInteger():
+		t = b.t
+	case (a.t.Kind == Struct || a.t.Kind == Union) && sameType(a.t.Unqual(), b.t.Unqual()):
+		t = a.t.Unqual()
+	default:
+		tr.errorf(e.Question, "type mismatch in conditional expression ('%s' and '%s')", a.t, b.t)
+		return bad()
+	}
+	if a.c != nil && b.c != nil && t.IsArith() {
+		if cc, ok := tr.constEval(e); ok {
+			return constOp(cc)
+		}
+	}
+	if t.Kind == Void {
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\nif %s {\n%s\n} else {\n%s\n}\n}()", c, tr.discard(a), tr.discard(b))}
+	}
+	ac, bc := tr.conv(a, t), tr.conv(b, t)
+	if a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond(%s, %s, %s)", c, ac, bc), pure: true}
+	}
+	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), c, ac, bc)}
+}
+
+func isIdentLike(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// discard is o's code as a Go statement evaluating it for side effects.
+func (tr *translator) discard(o operand) string {
+	if o.t.Kind == Void || isCall(o.code) {
+		return o.code
+	}
+	return "_ = " + o.code
+}
+
+// isCall reports whether Go code s is a call expression (usable as a
+// statement).
+func isCall(s string) bool {
+	if len(s) == 0 || s[len(s)-1] != ')' || !isSimple(s) && s[0] != 'f' {
+		return false
+	}
+	// A conversion such as int32(x) is not a statement.
+	for _, conv := range []string{"int8(", "int16(", "int32(", "int64(", "uint8(", "uint16(", "uint32(", "uint64(", "uintptr(", "float32(", "float64(", "crt.B2I(", "crt.Bool("} {
+		if len(s) >= len(conv) && s[:len(conv)] == conv {
+			return false
+		}
+	}
+	return true
+}
+
+func (tr *translator) comma(e *ast.CommaExpr) operand {
+	var stmts []string
+	var last operand
+	for i, x := range e.List {
+		o := tr.value(x)
+		if i == len(e.List)-1 {
+			last = o
+			break
+		}
+		if !o.pure {
+			stmts = append(stmts, tr.discard(o))
+		}
+	}
+	if len(stmts) == 0 {
+		return last
+	}
+	if last.t.Kind == Void {
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+	}
+	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", last.t.goType(), joinLines(stmts), tr.conv(last, last.t))}
+}
+
+func joinLines(ls []string) string {
+	s := ""
+	for i, l := range ls {
+		if i > 0 {
+			s += "\n"
+		}
+		s += l
+	}
+	return s
+}

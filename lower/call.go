@@ -1,0 +1,267 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// builtinFunc lowers a call to a UPC library function or a compiler
+// builtin; args are already converted to the prototype's parameter types
+// (raw holds them before conversion, for layout-dependent calls).
+type builtinFunc struct {
+	lower func(tr *translator, args []string, raw []operand, pos token.Pos) (code string, t *Type)
+}
+
+func simple(format string, result *Type) *builtinFunc {
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+		a := make([]any, len(args))
+		for i, s := range args {
+			a[i] = s
+		}
+		return fmt.Sprintf(format, a...), result
+	}}
+}
+
+var tSharedVoidPtr = pointerTo(&Type{Kind: Void, Shared: true, Block: 1})
+
+// builtins are the functions lowered specially: the UPC library, which
+// needs the thread, and C functions whose Go form differs from a plain call.
+var builtins = map[string]*builtinFunc{
+	"upc_threadof":          simple("uint64(%s.Thread)", tSizeT),
+	"upc_phaseof":           simple("uint64(%s.Phase)", tSizeT),
+	"upc_addrfield":         simple("uint64(%s.Addr)", tSizeT),
+	"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", tSizeT),
+	"upc_global_alloc":      simple("t.GlobalAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),
+	"upc_all_alloc":         simple("t.AllAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),
+	"upc_alloc":             simple("t.Alloc(uintptr(%s))", tSharedVoidPtr),
+	"upc_local_alloc":       simple("t.Alloc(uintptr(%s) * uintptr(%s))", tSharedVoidPtr),
+	"upc_free":              simple("t.Free(%s)", tVoid),
+	"upc_all_free":          simple("t.AllFree(%s)", tVoid),
+	"upc_global_exit":       simple("t.GlobalExit(int(%s))", tVoid),
+	"upc_global_lock_alloc": simple("t.GlobalLockAlloc()", nil),
+	"upc_all_lock_alloc":    simple("t.AllLockAlloc()", nil),
+	"upc_lock":              simple("t.Lock(%s)", tVoid),
+	"upc_unlock":            simple("t.Unlock(%s)", tVoid),
+	"upc_lock_attempt":      simple("crt.B2I(t.LockAttempt(%s))", tInt),
+	"upc_lock_free":         simple("t.LockFree(%s)", tVoid),
+	"upc_all_lock_free":     simple("t.AllLockFree(%s)", tVoid),
+	"upc_memcpy":            simple("t.Memcpy(%s, %s, uintptr(%s))", tVoid),
+	"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", tVoid),
+	"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", tVoid),
+	"upc_memset":            simple("t.Memset(%s, byte(%s), uintptr(%s))", tVoid),
+	"upc_ticks_now":         simple("upc.TicksNow()", tULong),
+	"upc_ticks_to_ns":       simple("upc.TicksToNs(%s)", tULong),
+	"upc_fence":             simple("t.Fence()", tVoid),
+	"exit":                  simple("t.Exit(int(%s))", tVoid),
+	"_Exit":                 simple("t.Exit(int(%s))", tVoid),
+	"abort":                 simple("stdlib.Abort()", tVoid),
+	"__assert_fail":         simple("crt.AssertFail(%s, %s, %s, %s)", tVoid),
+	"__builtin_huge_val":    simple("math.Inf(1)", tDouble),
+	"__builtin_huge_valf":   simple("float32(math.Inf(1))", tFloat),
+	"__builtin_inf":         simple("math.Inf(1)", tDouble),
+	"__builtin_inff":        simple("float32(math.Inf(1))", tFloat),
+	"__builtin_nan": {lower: func(*translator, []string, []operand, token.Pos) (string, *Type) {
+		return "math.NaN()", tDouble
+	}},
+	"__builtin_nanf": {lower: func(*translator, []string, []operand, token.Pos) (string, *Type) {
+		return "float32(math.NaN())", tFloat
+	}},
+	"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
+		return fmt.Sprintf("%s.ResetPhase(%s)", paren(raw[0].code), tr.layoutOf(raw[0].t.Elem)), raw[0].t
+	}},
+	"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
+		return args[0], tLong
+	}},
+	"qsort":   {lower: (*translator).lowerQsort},
+	"bsearch": {lower: (*translator).lowerBsearch},
+	"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
+	}},
+}
+
+// call lowers a function call.
+func (tr *translator) call(e *ast.CallExpr) operand {
+	if id, ok := e.Fun.(*ast.Ident); ok {
+		s := tr.scope.lookup(id.Name)
+		if s == nil {
+			if b, ok := builtins[id.Name]; ok && strings.HasPrefix(id.Name, "__builtin") {
+				return tr.builtinCall(id.Name, b, nil, e)
+			}
+			tr.errorf(id.Pos(), "implicit declaration of function '%s'", id.Name)
+			for _, a := range e.Args {
+				tr.value(a)
+			}
+			return bad()
+		}
+		if s.kind == symFunc {
+			s.used = true
+			if s.builtin != nil {
+				return tr.builtinCall(id.Name, s.builtin, s.typ.Fn, e)
+			}
+		}
+	}
+	f := tr.expr(e.Fun)
+	var sig *FuncSig
+	switch {
+	case f.kind == funcDesig:
+		sig = f.t.Fn
+	case f.t.Kind == Ptr && f.t.Elem.Kind == Func:
+		f = tr.rval(f)
+		sig = f.t.Elem.Fn
+	default:
+		tr.errorf(e.Lparen, "called object is not a function or function pointer")
+		return bad()
+	}
+	args := tr.callArgs(e, sig, calleeName(e.Fun))
+	if f.kind == funcDesig && f.sym != nil && f.sym.libc != nil {
+		lc := f.sym.libc
+		if lc.state {
+			args = append([]string{"&t.libc"}, args...)
+		}
+		return tr.result(fmt.Sprintf("%s(%s)", lc.goName, strings.Join(args, ", ")), sig.Result)
+	}
+	if f.kind == funcDesig {
+		return tr.result(fmt.Sprintf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+	}
+	return tr.result(fmt.Sprintf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+}
+
+func calleeName(e ast.Expr) string {
+	if id, ok := e.(*ast.Ident); ok {
+		return "'" + id.Name + "'"
+	}
+	return "the called function"
+}
+
+func (tr *translator) result(code string, t *Type) operand {
+	if t.Kind == Struct || t.Kind == Union {
+		return operand{kind: aggregate, t: t, code: code}
+	}
+	return operand{kind: rvalue, t: t.Unqual(), code: code}
+}
+
+// callArgs checks and converts the arguments of a call to sig.
+func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string) []string {
+	var out []string
+	n := len(sig.Params)
+	if !sig.OldStyle {
+		if len(e.Args) < n {
+			tr.errorf(e.Rparen, "too few arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
+		} else if len(e.Args) > n && !sig.Variadic {
+			tr.errorf(e.Args[n].Pos(), "too many arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
+		}
+	}
+	for i, a := range e.Args {
+		o := tr.value(a)
+		if i < n {
+			out = append(out, tr.assignConv(o, sig.Params[i], a.Pos()))
+			continue
+		}
+		out = append(out, tr.variadicArg(o))
+	}
+	return out
+}
+
+// variadicArg applies the default argument promotions (C99 6.5.2.2p6).
+func (tr *translator) variadicArg(o operand) string {
+	switch {
+	case o.t.Kind == Float:
+		return tr.conv(o, tDouble)
+	case o.t.IsInteger():
+		return tr.conv(o, promote(o.t))
+	case o.t.IsPtrToShared():
+		// printf("%p") of a pointer-to-shared prints its address field.
+		return "uintptr(" + paren(o.code) + ".Addr)"
+	case o.t.Kind == Struct || o.t.Kind == Union:
+		return o.code
+	}
+	return tr.conv(o, o.t)
+}
+
+// goFuncType is the Go type of a lowered C function of signature sig.
+func (tr *translator) goFuncType(sig *FuncSig) string {
+	var ps []string
+	ps = append(ps, "*thread")
+	for _, p := range sig.Params {
+		ps = append(ps, p.goType())
+	}
+	res := ""
+	if sig.Result.Kind != Void {
+		res = " " + sig.Result.goType()
+	}
+	return "func(" + strings.Join(ps, ", ") + ")" + res
+}
+
+func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *ast.CallExpr) operand {
+	var raw []operand
+	var args []string
+	for i, a := range e.Args {
+		o := tr.value(a)
+		raw = append(raw, o)
+		if sig != nil && i < len(sig.Params) {
+			args = append(args, tr.assignConv(o, sig.Params[i], a.Pos()))
+		} else {
+			args = append(args, tr.variadicArg(o))
+		}
+	}
+	if sig != nil && !sig.Variadic && len(e.Args) != len(sig.Params) {
+		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, len(sig.Params), len(e.Args))
+		return bad()
+	}
+	code, t := b.lower(tr, args, raw, e.Lparen)
+	if t == nil {
+		t = sig.Result
+	}
+	return operand{kind: rvalue, t: t, code: code}
+}
+
+// callPointer is a Go call through a C function value (designator or
+// pointer) with the given argument code.
+func (tr *translator) callPointer(f operand, args []string, pos token.Pos) string {
+	all := append([]string{"t"}, args...)
+	if f.t.Kind == Ptr && f.t.Elem.Kind == Func {
+		sig := f.t.Elem.Fn
+		return fmt.Sprintf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(all, ", "))
+	}
+	tr.errorf(pos, "expected a function")
+	return "0"
+}
+
+func (tr *translator) lowerQsort(args []string, raw []operand, pos token.Pos) (string, *Type) {
+	if len(args) != 4 {
+		tr.errorf(pos, "qsort takes 4 arguments")
+		return "", tVoid
+	}
+	cmp := tr.callPointer(raw[3], []string{"a", "b"}, pos)
+	return fmt.Sprintf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), tVoid
+}
+
+func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) (string, *Type) {
+	if len(args) != 5 {
+		tr.errorf(pos, "bsearch takes 5 arguments")
+		return "", tVoidPtr
+	}
+	cmp := tr.callPointer(raw[4], []string{"a", "b"}, pos)
+	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), tVoidPtr
+}
+
+// compoundLit is (T){...}: a temporary in the current frame.
+func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
+	t := tr.resolveType(e.Type)
+	if tr.fn == nil {
+		tr.errorf(e.Pos(), "compound literals at file scope are not supported")
+		return bad()
+	}
+	if t.Kind == Array && t.Len < 0 {
+		t = &Type{Kind: Array, Elem: t.Elem, Len: int64(countInit(e.Init))}
+	}
+	addr := tr.fn.frameSlot(tr, t, tr.tmp("lit"))
+	tr.initMemory(addr, t, e.Init, true)
+	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+		return operand{kind: aggregate, t: t, code: addr}
+	}
+	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), addr), addr: addr}
+}

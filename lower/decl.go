@@ -1,0 +1,753 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// declareFunc records a function declaration or definition at file scope.
+func (tr *translator) declareFunc(name string, t *Type, pos token.Pos, storage ast.Storage) *symbol {
+	if old := tr.scope.lookup(name); old != nil && old.kind == symFunc {
+		if !sameType(old.typ, t) && !old.typ.Fn.OldStyle && !t.Fn.OldStyle {
+			tr.errorf(pos, "conflicting types for '%s' (previous declaration at %s)", name, old.pos)
+		}
+		if t.Fn.OldStyle {
+			return old
+		}
+		old.typ = t
+		return old
+	} else if old != nil {
+		tr.errorf(pos, "'%s' redeclared as a different kind of symbol (previous declaration at %s)", name, old.pos)
+	}
+	s := &symbol{name: name, kind: symFunc, typ: t, goName: goIdent(name), pos: pos}
+	if name == "main" {
+		s.goName = "main_"
+	}
+	if b, ok := builtins[name]; ok {
+		s.builtin = b
+	} else if lc, ok := libcFuncs[name]; ok {
+		s.libc = &lc
+	}
+	tr.scope.insert(s)
+	return s
+}
+
+func (tr *translator) globalDecl(d *ast.Decl) {
+	t := tr.resolveType(d.Type)
+	if d.Name == "" {
+		return // a struct, union or enum declaration only
+	}
+	switch {
+	case d.Storage == ast.Typedef:
+		tr.declareTypedef(d, t)
+		return
+	case t.Kind == Func:
+		tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
+		return
+	}
+	if old := tr.scope.syms[d.Name]; old != nil {
+		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) {
+			tr.errorf(d.Pos(), "conflicting types for '%s' (previous declaration at %s)", d.Name, old.pos)
+			return
+		}
+		if d.Storage == ast.Extern || old.defined && d.Init == nil {
+			return
+		}
+		if old.defined {
+			tr.errorf(d.Pos(), "redefinition of '%s'", d.Name)
+			return
+		}
+		tr.scope.syms[d.Name] = nil
+		delete(tr.scope.syms, d.Name)
+	}
+	if d.Storage == ast.Extern && d.Init == nil {
+		// An extern declaration of something defined later (or nowhere:
+		// then any use is an undefined reference, reported at the end).
+		tr.scope.insert(&symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.inMemory(d.Name, t)})
+	}
+	tr.defineStatic(d, t, d.Name, goIdent(d.Name))
+}
+
+func (tr *translator) storageFor(t *Type) storage {
+	if t.Shared || t.Kind == Array && t.Base().Shared {
+		return stShared
+	}
+	return stGlobal
+}
+
+// inMemory decides whether a variable lives in C memory.
+func (tr *translator) inMemory(name string, t *Type) bool {
+	return t.Kind == Array || t.Kind == Struct || t.Kind == Union || tr.fileVars[name]
+}
+
+func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
+	if old := tr.scope.syms[d.Name]; old != nil {
+		if old.kind == symTypedef && sameType(old.typ, t) {
+			return
+		}
+		tr.errorf(d.Pos(), "conflicting types for '%s'", d.Name)
+		return
+	}
+	tr.scope.insert(&symbol{name: d.Name, kind: symTypedef, typ: t, pos: d.Pos()})
+}
+
+// defineStatic defines a variable with static storage: a file-scope
+// variable or a static local. Shared ones get a place in every segment;
+// private ones a field of the thread struct (or a block of C memory).
+func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
+	if t.Kind == Array && t.Len < 0 && d.Init != nil {
+		t = tr.completeFromInit(t, d.Init)
+	}
+	st := tr.storageFor(t)
+	s := &symbol{name: cname, kind: symVar, typ: t, st: st, goName: goName, pos: d.Pos(), defined: true}
+	if tr.fn != nil && st != stShared {
+		s.st = stStaticLocal
+	}
+	if st == stShared {
+		tr.checkSharedDecl(d, t)
+		tr.scope.insert(s)
+		if t.Size() < 0 && !t.DependsOnTHREADS() {
+			tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
+			return
+		}
+		tr.sharedVar(s, d)
+		return
+	}
+	s.inMem = tr.inMemory(cname, t)
+	tr.scope.insert(s)
+	if t.Size() < 0 && !t.DependsOnTHREADS() {
+		tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
+		return
+	}
+	if s.inMem {
+		fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s\n", goName, declString(cname, t))
+		fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = cmem.Calloc(1, %s)\n", goName, tr.sizeCodeThreads(t))
+		if d.Init != nil {
+			tr.staticInit(func() { tr.initMemory("t."+goName, t, d.Init, false) })
+		}
+		return
+	}
+	fmt.Fprintf(&tr.threadVars, "\t%s %s // %s\n", goName, t.goType(), declString(cname, t))
+	if d.Init != nil {
+		tr.staticInit(func() {
+			v := tr.initScalar(t, d.Init)
+			tr.fn.stmt(fmt.Sprintf("t.%s = %s", goName, v))
+		})
+	}
+}
+
+// sizeCodeThreads is sizeCode for code inside the thread's main wrapper.
+func (tr *translator) sizeCodeThreads(t *Type) string { return tr.sizeCode(t) }
+
+// staticInit runs emit with a scratch function state and appends what it
+// produced to the threads' initialisation.
+func (tr *translator) staticInit(emit func()) {
+	saved := tr.fn
+	tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
+	emit()
+	if len(tr.fn.frame) > 0 {
+		tr.errorf(token.Pos{}, "internal: initializer needs a frame")
+	}
+	tr.threadInit2.WriteString(tr.fn.body.String())
+	tr.fn = saved
+}
+
+func declString(name string, t *Type) string {
+	return strings.ReplaceAll(t.String()+" "+name, "\n", " ")
+}
+
+// checkSharedDecl applies UPC 1.3's constraints on shared declarations.
+func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
+	if t.Kind != Array {
+		return
+	}
+	dims := 0
+	for a := t; a.Kind == Array; a = a.Elem {
+		if a.LenTHREADS {
+			dims++
+		}
+	}
+	base := t.Base()
+	if tr.cfg.StaticThreads == 0 && base.Block != 0 && dims == 0 && !base.Star {
+		tr.errorf(d.Pos(), "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size)", d.Name)
+	}
+	if dims > 1 {
+		tr.errorf(d.Pos(), "THREADS may appear in only one dimension of the shared array '%s'", d.Name)
+	}
+}
+
+// sharedVar lays out a static shared object and emits its initialiser.
+func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
+	t := s.typ
+	base := t.Base()
+	if base.Star {
+		// shared [*]: one block per thread, of ceil(total/THREADS) elements.
+		total, threads := elemCount(t)
+		nb := *base
+		nb.Star = false
+		switch {
+		case threads:
+			nb.Block = total
+		case tr.cfg.StaticThreads > 0:
+			nb.Block = (total + int64(tr.cfg.StaticThreads) - 1) / int64(tr.cfg.StaticThreads)
+		default:
+			tr.errorf(d.Pos(), "shared [*] array '%s' needs THREADS in its dimension in the dynamic THREADS environment", d.Name)
+			nb.Block = 1
+		}
+		if nb.Block == 0 {
+			nb.Block = 1
+		}
+		s.typ = replaceBase(t, &nb)
+		t, base = s.typ, &nb
+	}
+	total, threads := elemCount(t)
+	totalCode := fmt.Sprint(total)
+	if threads {
+		totalCode = fmt.Sprintf("%d*uintptr(THREADS)", total)
+	}
+	fmt.Fprintf(&tr.decls, "// %s is the offset of %s in every thread's segment.\nvar %s uintptr\n\n", s.goName, declString(s.name, t), s.goName)
+	fmt.Fprintf(&tr.setup, "\t\t\t%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)\n", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
+	if d.Init != nil {
+		saved := tr.fn
+		tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
+		tr.initShared(fmt.Sprintf("upc.SharedPtr{Addr: %s}", s.goName), t, d.Init)
+		tr.sharedInit.WriteString(tr.fn.body.String())
+		tr.fn = saved
+	}
+}
+
+// elemCount is the number of base elements of a (multi-dimensional)
+// array: total, or total*THREADS when threads.
+func elemCount(t *Type) (int64, bool) {
+	n, threads := int64(1), false
+	for ; t.Kind == Array; t = t.Elem {
+		if t.Len >= 0 {
+			n *= t.Len
+		}
+		threads = threads || t.LenTHREADS
+	}
+	return n, threads
+}
+
+func replaceBase(t, base *Type) *Type {
+	if t.Kind != Array {
+		return base
+	}
+	u := *t
+	u.Elem = replaceBase(t.Elem, base)
+	u.Block, u.Star = base.Block, false
+	return &u
+}
+
+// completeFromInit gives an array declared with [] its length from the
+// initializer.
+func (tr *translator) completeFromInit(t *Type, init ast.Expr) *Type {
+	n := 0
+	switch init := init.(type) {
+	case *ast.StringLit:
+		s, _ := tr.stringValue(init)
+		n = len(s) + 1
+	case *ast.InitList:
+		if len(init.Elems) == 1 && t.Elem.Kind == Char {
+			if sl, ok := init.Elems[0].Value.(*ast.StringLit); ok && len(init.Elems[0].Designators) == 0 {
+				s, _ := tr.stringValue(sl)
+				n = len(s) + 1
+				break
+			}
+		}
+		n = tr.countInit(init)
+	default:
+		return t
+	}
+	u := *t
+	u.Len = int64(n)
+	return &u
+}
+
+func countInit(l *ast.InitList) int { return len(l.Elems) }
+
+// countInit counts the elements an initializer list gives an array,
+// following index designators.
+func (tr *translator) countInit(l *ast.InitList) int {
+	n, max := 0, 0
+	for _, e := range l.Elems {
+		if len(e.Designators) > 0 {
+			if id, ok := e.Designators[0].(*ast.IndexDesignator); ok {
+				if v, ok := tr.constEval(id.Index); ok {
+					n = int(v.i)
+					if id.High != nil {
+						if h, ok := tr.constEval(id.High); ok {
+							n = int(h.i)
+						}
+					}
+				}
+			}
+		}
+		n++
+		if n > max {
+			max = n
+		}
+	}
+	return max
+}
+
+// initScalar is the value of a scalar initializer, converted.
+func (tr *translator) initScalar(t *Type, init ast.Expr) string {
+	if l, ok := init.(*ast.InitList); ok {
+		if len(l.Elems) == 0 {
+			return zeroValue(t)
+		}
+		if len(l.Elems) > 1 {
+			tr.warnf(l.Elems[1].Pos(), "excess elements in scalar initializer")
+		}
+		return tr.initScalar(t, l.Elems[0].Value)
+	}
+	o := tr.value(init)
+	return tr.assignConv(o, t, init.Pos())
+}
+
+// initMemory initialises the object of type t at address addr.
+func (tr *translator) initMemory(addr string, t *Type, init ast.Expr, zero bool) {
+	fn := tr.fn
+	switch t.Kind {
+	case Array:
+		if sl := stringInit(t, init); sl != nil {
+			s, _ := tr.stringValue(sl)
+			n := int64(len(s) + 1)
+			if t.Len >= 0 && n > t.Len {
+				if n-1 > t.Len {
+					tr.warnf(sl.Pos(), "initializer-string for array of chars is too long")
+				}
+				n = t.Len
+			}
+			if zero {
+				fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+			}
+			fn.stmt(fmt.Sprintf("cmem.Memmove(%s, %s, %d)", addr, tr.stringVar(s), n))
+			return
+		}
+		l, ok := init.(*ast.InitList)
+		if !ok {
+			tr.errorf(init.Pos(), "array initializer must be an initializer list")
+			return
+		}
+		if zero {
+			fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+		}
+		tr.initList(addr, t, l)
+	case Struct, Union:
+		l, ok := init.(*ast.InitList)
+		if !ok {
+			o := tr.value(init)
+			if !sameType(o.t.Unqual(), t.Unqual()) {
+				tr.errorf(init.Pos(), "incompatible types when initializing type '%s' using type '%s'", t, o.t)
+				return
+			}
+			fn.stmt(fmt.Sprintf("crt.Copy(%s, %s, %s)", addr, o.code, tr.sizeCode(t)))
+			return
+		}
+		if zero {
+			fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+		}
+		tr.initList(addr, t, l)
+	default:
+		v := tr.initScalar(t, init)
+		fn.stmt(fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", t.goType(), addr, v))
+	}
+}
+
+func stringInit(t *Type, init ast.Expr) *ast.StringLit {
+	if t.Elem.Kind != Char && t.Elem.Kind != UChar && t.Elem.Kind != SChar {
+		return nil
+	}
+	if sl, ok := init.(*ast.StringLit); ok {
+		return sl
+	}
+	if l, ok := init.(*ast.InitList); ok && len(l.Elems) == 1 && len(l.Elems[0].Designators) == 0 {
+		if sl, ok := l.Elems[0].Value.(*ast.StringLit); ok {
+			return sl
+		}
+	}
+	return nil
+}
+
+// initList walks a braced initializer for an array or struct at addr,
+// with designators and brace elision (C99 6.7.8).
+func (tr *translator) initList(addr string, t *Type, l *ast.InitList) {
+	elems := l.Elems
+	tr.initAggregate(addr, t, &elems, true)
+	if len(elems) > 0 {
+		tr.warnf(elems[0].Pos(), "excess elements in initializer")
+	}
+}
+
+// initAggregate consumes initializer elements for the aggregate t; braced
+// says the list belongs to t itself (designators allowed at its level).
+func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem, braced bool) {
+	index := int64(0)
+	fieldIdx := 0
+	for len(*elems) > 0 {
+		e := (*elems)[0]
+		if len(e.Designators) > 0 && !braced {
+			return // a designator belongs to an enclosing list
+		}
+		var sub *Type
+		var off string
+		if len(e.Designators) > 0 {
+			switch d := e.Designators[0].(type) {
+			case *ast.IndexDesignator:
+				if t.Kind != Array {
+					tr.errorf(d.Pos(), "array index in non-array initializer")
+					*elems = (*elems)[1:]
+					continue
+				}
+				v, ok := tr.constEval(d.Index)
+				if !ok {
+					tr.errorf(d.Pos(), "array index in initializer is not an integer constant expression")
+				}
+				index = v.i
+			case *ast.FieldDesignator:
+				if t.Kind != Struct && t.Kind != Union {
+					tr.errorf(d.Pos(), "field name not in record or union initializer")
+					*elems = (*elems)[1:]
+					continue
+				}
+				found := false
+				for i, f := range t.Rec.Fields {
+					if f.Name == d.Name {
+						fieldIdx, found = i, true
+					}
+				}
+				if !found {
+					tr.errorf(d.Pos(), "unknown field '%s' specified in initializer", d.Name)
+					*elems = (*elems)[1:]
+					continue
+				}
+			}
+			// Nested designators (.a.b = 1, [2][3] = 4) descend.
+			if len(e.Designators) > 1 {
+				rest := &ast.InitElem{Designators: e.Designators[1:], Value: e.Value}
+				a, st := tr.elemAddr(addr, t, index, fieldIdx)
+				one := []*ast.InitElem{rest}
+				tr.initAggregate(a, st, &one, true)
+				*elems = (*elems)[1:]
+				tr.advance(t, &index, &fieldIdx)
+				continue
+			}
+		}
+		if t.Kind == Array {
+			if t.Len >= 0 && index >= t.Len {
+				if braced {
+					return
+				}
+				return
+			}
+		} else if fieldIdx >= len(t.Rec.Fields) || (t.Kind == Union && fieldIdx > 0 && len(e.Designators) == 0) {
+			return
+		}
+		off, sub = tr.elemAddr(addr, t, index, fieldIdx)
+		if t.Kind != Array && t.Rec.Fields[fieldIdx].Name == "" && !t.Rec.Fields[fieldIdx].IsBitField {
+			// Anonymous member: initialise it from the same list.
+			tr.initAggregate(off, sub, elems, false)
+			tr.advance(t, &index, &fieldIdx)
+			continue
+		}
+		if t.Kind != Array && t.Rec.Fields[fieldIdx].IsBitField {
+			f := t.Rec.Fields[fieldIdx]
+			if f.Name != "" {
+				v := tr.initScalar(f.Type, e.Value)
+				tr.fn.stmt(tr.bitStore(operand{kind: lvBit, addr: fmt.Sprintf("%s + %d", addr, f.Offset), bit: f}, v))
+			}
+			*elems = (*elems)[1:]
+			tr.advance(t, &index, &fieldIdx)
+			continue
+		}
+		switch v := e.Value.(type) {
+		case *ast.InitList:
+			tr.initMemory(off, sub, v, false)
+			*elems = (*elems)[1:]
+		default:
+			if (sub.Kind == Array && stringInit(sub, v) == nil) || ((sub.Kind == Struct || sub.Kind == Union) && !tr.isAggregateValue(v, sub)) {
+				// Brace elision: the sub-aggregate takes elements from this list.
+				tr.initAggregate(off, sub, elems, false)
+			} else {
+				tr.initMemory(off, sub, v, false)
+				*elems = (*elems)[1:]
+			}
+		}
+		tr.advance(t, &index, &fieldIdx)
+	}
+}
+
+func (tr *translator) isAggregateValue(e ast.Expr, t *Type) bool {
+	switch e.(type) {
+	case *ast.Ident, *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.UnaryExpr, *ast.CompoundLit:
+		return true
+	}
+	return false
+}
+
+func (tr *translator) advance(t *Type, index *int64, field *int) {
+	if t.Kind == Array {
+		*index++
+		return
+	}
+	*field++
+	if t.Kind == Union {
+		*field = len(t.Rec.Fields)
+	}
+}
+
+func (tr *translator) elemAddr(addr string, t *Type, index int64, field int) (string, *Type) {
+	if t.Kind == Array {
+		off := index * t.Elem.Size()
+		if off == 0 {
+			return addr, t.Elem
+		}
+		return fmt.Sprintf("%s + %d", addr, off), t.Elem
+	}
+	f := t.Rec.Fields[field]
+	if f.Offset == 0 {
+		return addr, f.Type
+	}
+	return fmt.Sprintf("%s + %d", addr, f.Offset), f.Type
+}
+
+// initShared initialises a static shared object (run by thread 0).
+func (tr *translator) initShared(ptr string, t *Type, init ast.Expr) {
+	if t.Kind != Array {
+		if t.Kind == Struct || t.Kind == Union {
+			tr.errorf(init.Pos(), "initializers for shared structures are not supported")
+			return
+		}
+		tr.fn.stmt(fmt.Sprintf("upc.Store(t.Thread, %s, %s)", ptr, tr.initScalar(t, init)))
+		return
+	}
+	l, ok := init.(*ast.InitList)
+	if !ok {
+		tr.errorf(init.Pos(), "array initializer must be an initializer list")
+		return
+	}
+	base := t.Base()
+	// Flatten nested lists: shared arrays are initialised element by
+	// element in their linear order.
+	var flat []ast.Expr
+	var walk func(l *ast.InitList)
+	walk = func(l *ast.InitList) {
+		for _, e := range l.Elems {
+			if len(e.Designators) > 0 {
+				tr.errorf(e.Pos(), "designated initializers of shared arrays are not supported")
+				continue
+			}
+			if sub, ok := e.Value.(*ast.InitList); ok {
+				walk(sub)
+				continue
+			}
+			flat = append(flat, e.Value)
+		}
+	}
+	walk(l)
+	total, threads := elemCount(t)
+	if !threads && int64(len(flat)) > total {
+		tr.warnf(l.Pos(), "excess elements in array initializer")
+		flat = flat[:total]
+	}
+	for i, v := range flat {
+		p := fmt.Sprintf("%s.Add(%d, %s, t.Threads)", ptr, i, tr.layoutOf(base))
+		tr.fn.stmt(fmt.Sprintf("upc.Store(t.Thread, %s, %s)", p, tr.initScalar(base, v)))
+	}
+}
+
+// localDecl translates a declaration inside a function.
+func (tr *translator) localDecl(d *ast.Decl) {
+	fn := tr.fn
+	t := tr.resolveType(d.Type)
+	if d.Name == "" {
+		return
+	}
+	if old := tr.scope.syms[d.Name]; old != nil && d.Storage != ast.Extern && old.kind != symFunc {
+		tr.errorf(d.Pos(), "redeclaration of '%s' (previous declaration at %s)", d.Name, old.pos)
+		return
+	}
+	switch {
+	case d.Storage == ast.Typedef:
+		tr.declareTypedef(d, t)
+		return
+	case t.Kind == Func:
+		s := tr.scope.lookup(d.Name)
+		if s == nil || s.kind != symFunc {
+			outer := tr.scope
+			for outer.parent != nil {
+				outer = outer.parent
+			}
+			saved := tr.scope
+			tr.scope = outer
+			tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
+			tr.scope = saved
+		}
+		return
+	case d.Storage == ast.Extern:
+		if g := tr.fileScope().syms[d.Name]; g != nil {
+			tr.scope.insert(g)
+			return
+		}
+		tr.errorf(d.Pos(), "extern declarations inside functions must name a file-scope variable declared earlier")
+		return
+	case d.Storage == ast.Static:
+		tr.defineStatic(d, t, d.Name, fn.name+"_"+goIdent(d.Name))
+		return
+	}
+	if t.Shared || t.Kind == Array && t.Base().Shared {
+		tr.errorf(d.Pos(), "shared variable '%s' must have static storage duration (declare it at file scope or static)", d.Name)
+		return
+	}
+	if t.Kind == Array && t.Len < 0 && d.Init != nil {
+		t = tr.completeFromInit(t, d.Init)
+	}
+	if t.Size() < 0 && !t.DependsOnTHREADS() {
+		tr.errorf(d.Pos(), "storage size of '%s' isn't known", d.Name)
+		return
+	}
+	fn.line(d.Pos())
+	s := &symbol{name: d.Name, kind: symVar, typ: t, st: stLocal, pos: d.Pos(), defined: true}
+	s.inMem = tr.inMemory(d.Name, t)
+	if s.inMem {
+		s.goName = fn.frameSlot(tr, t, d.Name)
+		tr.scope.insert(s)
+		if d.Init != nil {
+			tr.initMemory(s.goName, t, d.Init, true)
+		}
+		return
+	}
+	s.goName = fn.goName(d.Name)
+	fn.hoisted = append(fn.hoisted, s)
+	if d.Init != nil {
+		// C scope starts at the declarator: int x = x; reads the new x.
+		tr.scope.insert(s)
+		v := tr.initScalar(t, d.Init)
+		fn.stmt(fmt.Sprintf("%s = %s", s.goName, v))
+		return
+	}
+	tr.scope.insert(s)
+}
+
+func (tr *translator) fileScope() *scope {
+	s := tr.scope
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// funcDecl translates a function definition.
+func (tr *translator) funcDecl(d *ast.FuncDecl) {
+	ft := tr.resolveType(d.Type)
+	s := tr.declareFunc(d.Name, ft, d.Pos(), d.Storage)
+	if s.defined {
+		tr.errorf(d.Pos(), "redefinition of '%s' (previous definition at %s)", d.Name, s.pos)
+		return
+	}
+	s.defined = true
+	s.builtin, s.libc = nil, nil
+	s.pos = d.Pos()
+	sig := ft.Fn
+	if d.Name == "main" {
+		tr.hasMain = true
+		tr.mainArgs = len(sig.Params)
+		if sig.Result.Kind != Int && sig.Result.Kind != Void {
+			tr.warnf(d.Pos(), "return type of 'main' is not 'int'")
+		}
+		if len(sig.Params) != 0 && len(sig.Params) != 2 {
+			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
+		}
+	}
+	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body)}
+	tr.fn = fn
+	tr.pushScope()
+	var params []string
+	var prologue []string
+	for i, p := range d.Type.Params {
+		pt := sig.Params[i]
+		if p.Name == "" {
+			if !(len(d.Type.Params) == 1 && pt.Kind == Void) {
+				params = append(params, fmt.Sprintf("_ %s", pt.goType()))
+			}
+			continue
+		}
+		ps := &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true}
+		if pt.Kind == Struct || pt.Kind == Union || tr.fileVars[p.Name] {
+			in := fn.goName(p.Name + "_in")
+			params = append(params, fmt.Sprintf("%s %s", in, pt.goType()))
+			ps.goName = fn.frameSlot(tr, pt, p.Name)
+			ps.inMem = true
+			if pt.Kind == Struct || pt.Kind == Union {
+				prologue = append(prologue, fmt.Sprintf("crt.Copy(%s, %s, %s)", ps.goName, in, tr.sizeCode(pt)))
+			} else {
+				prologue = append(prologue, fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", pt.goType(), ps.goName, in))
+			}
+		} else {
+			ps.goName = fn.goName(p.Name)
+			params = append(params, fmt.Sprintf("%s %s", ps.goName, pt.goType()))
+		}
+		tr.scope.insert(ps)
+	}
+	tr.block(d.Body)
+	tr.popScope()
+	tr.fn = nil
+
+	res := ""
+	if sig.Result.Kind != Void {
+		res = " " + sig.Result.goType()
+	}
+	retStruct := sig.Result.Kind == Struct || sig.Result.Kind == Union
+	if d.Name == "main" {
+		res = " int32"
+	}
+	var b strings.Builder
+	b.WriteString(lineDirective(d.Pos()))
+	fmt.Fprintf(&b, "func %s(%s)%s {\n", s.goName, strings.Join(append([]string{"t *thread"}, params...), ", "), res)
+	if retStruct {
+		// The result lives below this call's frame, in the caller's.
+		fmt.Fprintf(&b, "result := t.stack.Alloc(%s, %d)\n", tr.sizeCode(sig.Result), sig.Result.Align())
+	}
+	if len(fn.frame) > 0 {
+		b.WriteString("defer t.stack.Release(t.stack.Mark())\n")
+		for _, l := range fn.frame {
+			b.WriteString(l + "\n")
+		}
+	}
+	for _, h := range fn.hoisted {
+		fmt.Fprintf(&b, "var %s %s\n", h.goName, h.typ.goType())
+	}
+	for _, h := range fn.hoisted {
+		if !h.used {
+			fmt.Fprintf(&b, "_ = %s\n", h.goName)
+		}
+	}
+	for _, l := range prologue {
+		b.WriteString(l + "\n")
+	}
+	body := fn.body.String()
+	b.WriteString(body)
+	if !endsWithReturn(body) {
+		switch {
+		case d.Name == "main":
+			b.WriteString("return 0\n")
+		case retStruct:
+			b.WriteString("return result\n")
+		case sig.Result.Kind != Void:
+			b.WriteString("return " + zeroValue(sig.Result) + "\n")
+		}
+	}
+	b.WriteString("}\n\n")
+	tr.funcs.WriteString(b.String())
+}
+
+func endsWithReturn(body string) bool {
+	lines := strings.Split(strings.TrimSpace(body), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	return strings.HasPrefix(last, "return")
+}

@@ -1,0 +1,1028 @@
+package lower
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// opKind says what an operand's code denotes.
+type opKind uint8
+
+const (
+	rvalue    opKind = iota // a Go expression of goType(t)
+	lvGo                    // an addressable Go expression of goType(t); addr, if set, is its C address
+	lvShared                // code is a upc.SharedPtr to the object
+	lvBit                   // a bit-field: addr is its storage unit's address
+	aggregate               // an array or struct in private memory: code is its address
+	sharedAgg               // an array or struct in shared memory: code is a upc.SharedPtr to it
+	funcDesig               // a function designator: code is the Go function
+)
+
+// operand is a checked expression: its C type, how to reach it in Go, and
+// its constant value if it has one.
+type operand struct {
+	kind   opKind
+	t      *Type
+	code   string
+	addr   string
+	c      *constant
+	isBool bool // rvalue code is a Go bool standing for a C int 0/1
+	pure   bool // no side effects: the code may be evaluated twice
+	bit    *Field
+	sym    *symbol
+}
+
+func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true} }
+
+func constOp(c constant) operand {
+	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true}
+}
+
+// constCode spells a constant as a Go expression of its Go type.
+func constCode(c constant) string {
+	gt := c.typ.goType()
+	if c.typ.IsFloat() {
+		s := strconv.FormatFloat(c.f, 'g', -1, 64)
+		switch {
+		case math.IsInf(c.f, 1):
+			return gt + "(math.Inf(1))"
+		case math.IsInf(c.f, -1):
+			return gt + "(math.Inf(-1))"
+		case math.IsNaN(c.f):
+			return gt + "(math.NaN())"
+		}
+		if !strings.ContainsAny(s, ".eE") {
+			s += ".0"
+		}
+		if c.typ.Kind == Float {
+			return "float32(" + s + ")"
+		}
+		return s
+	}
+	if c.typ.IsSigned() || c.typ.Kind == Bool {
+		v := c.i
+		if gt == "int32" && v >= math.MinInt32 && v <= math.MaxInt32 {
+			return strconv.FormatInt(v, 10)
+		}
+		return gt + "(" + strconv.FormatInt(v, 10) + ")"
+	}
+	u := uint64(c.i)
+	switch c.typ.Size() {
+	case 1:
+		u = uint64(uint8(u))
+	case 2:
+		u = uint64(uint16(u))
+	case 4:
+		u = uint64(uint32(u))
+	}
+	return gt + "(" + strconv.FormatUint(u, 10) + ")"
+}
+
+// value evaluates e as an rvalue (lvalues are loaded, arrays decay).
+func (tr *translator) value(e ast.Expr) operand { return tr.rval(tr.expr(e)) }
+
+// rval loads an lvalue and applies array and function decay.
+func (tr *translator) rval(o operand) operand {
+	switch o.kind {
+	case lvGo:
+		o.kind = rvalue
+	case lvShared:
+		load := "upc.Load"
+		if o.t.Strict {
+			load = "upc.LoadStrict"
+		}
+		o = operand{kind: rvalue, t: o.t.Unqual(), code: fmt.Sprintf("%s[%s](t.Thread, %s)", load, o.t.goType(), o.code), pure: o.pure}
+	case lvBit:
+		o = operand{kind: rvalue, t: promote(o.bit.Type), code: tr.bitLoad(o), pure: o.pure}
+	case aggregate:
+		if o.t.Kind == Array {
+			return operand{kind: rvalue, t: pointerTo(o.t.Elem), code: o.code, pure: o.pure}
+		}
+	case sharedAgg:
+		if o.t.Kind == Array {
+			return operand{kind: rvalue, t: pointerTo(o.t.Elem), code: o.code, pure: o.pure}
+		}
+	case funcDesig:
+		return operand{kind: rvalue, t: pointerTo(o.t), code: tr.funcPointer(o.code), pure: true}
+	}
+	o.t = o.t.Unqual()
+	return o
+}
+
+// funcPointer is the C function pointer value of Go function name.
+func (tr *translator) funcPointer(name string) string {
+	i, ok := tr.funcIndex[name]
+	if !ok {
+		tr.funcVals = append(tr.funcVals, name)
+		i = len(tr.funcVals)
+		tr.funcIndex[name] = i
+	}
+	return fmt.Sprintf("uintptr(%d) /* &%s */", i, name)
+}
+
+// conv returns o's value converted to type to, as Go code.
+func (tr *translator) conv(o operand, to *Type) string {
+	to = to.Unqual()
+	if o.c != nil && to.IsArith() && o.t.IsArith() {
+		return constCode(convertConst(*o.c, to))
+	}
+	if o.c != nil && to.Kind == Ptr && !to.Elem.Shared && o.t.IsInteger() {
+		if o.c.i == 0 {
+			return "uintptr(0)"
+		}
+		return fmt.Sprintf("uintptr(%d)", o.c.i)
+	}
+	from := o.t.Unqual()
+	if o.isBool {
+		if to.Kind == Bool {
+			return "uint8(crt.B2I(" + o.code + "))"
+		}
+		if to.IsArith() {
+			if to.goType() == "int32" {
+				return "crt.B2I(" + o.code + ")"
+			}
+			return to.goType() + "(crt.B2I(" + o.code + "))"
+		}
+	}
+	if to.Kind == Void {
+		return o.code
+	}
+	if to.Kind == Bool && from.Kind != Bool {
+		if from.IsPtrToShared() {
+			return "uint8(crt.B2I(!" + paren(o.code) + ".IsNull()))"
+		}
+		return "crt.Bool(" + o.code + ")"
+	}
+	if from.IsPtrToShared() && to.Kind == Ptr && !to.Elem.Shared {
+		// A cast from pointer-to-shared to a private pointer: valid only
+		// for an object with affinity to the calling thread.
+		return fmt.Sprintf("uintptr(t.Local(%s))", o.code)
+	}
+	if from.Kind == Ptr && !from.Elem.Shared && to.IsPtrToShared() {
+		if o.c != nil || o.code == "uintptr(0)" {
+			return "upc.SharedPtr{}"
+		}
+		tr.errorf(token.Pos{}, "cannot convert a private pointer to a pointer-to-shared")
+		return "upc.SharedPtr{}"
+	}
+	if from.IsPtrToShared() && to.IsPtrToShared() {
+		fl, tl := tr.layoutOf(from.Elem), tr.layoutOf(to.Elem)
+		if fl != tl && to.Elem.Kind != Void && from.Elem.Kind != Void {
+			return fmt.Sprintf("%s.Reinterpret(%s, %s)", paren(o.code), fl, tl)
+		}
+		if to.Elem.Kind != Void && from.Elem.Kind == Void && blockOf(to.Elem) != 1 {
+			return fmt.Sprintf("%s.ResetPhase(%s)", paren(o.code), tl)
+		}
+		return o.code
+	}
+	if o.c == nil && o.code == "upc.SharedPtr{}" && to.IsPtrToShared() {
+		return o.code
+	}
+	if from.IsInteger() && to.IsPtrToShared() {
+		if o.c != nil && o.c.i == 0 {
+			return "upc.SharedPtr{}"
+		}
+	}
+	fg, tg := from.goType(), to.goType()
+	if (from.Kind == Array || from.Kind == Struct || from.Kind == Union || from.Kind == Func) && to.Kind != Ptr {
+		return o.code
+	}
+	if fg == tg {
+		return o.code
+	}
+	if from.IsFloat() && to.IsInteger() && !to.IsSigned() {
+		// Go converts a negative float to unsigned as an
+		// implementation-defined value; C makes it undefined. Going through
+		// int64 gives what gcc gives on x86-64 for values in range.
+		return tg + "(int64(" + o.code + "))"
+	}
+	if from.IsPtrToShared() {
+		return tg + "(" + paren(o.code) + ".Addr)"
+	}
+	return tg + "(" + o.code + ")"
+}
+
+func paren(s string) string {
+	if isSimple(s) {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// isSimple reports whether s can stand as an operand or receiver without
+// parentheses: no operator or space outside brackets, no leading unary
+// operator.
+func isSimple(s string) bool {
+	if s == "" || strings.IndexByte("-^!*&<+", s[0]) >= 0 {
+		return false
+	}
+	depth := 0
+	inStr := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ' ', '+', '-', '*', '/', '%', '&', '|', '^', '<', '>', '=', '!':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// boolCode is o as a Go bool (C's "compares unequal to 0").
+func (tr *translator) boolCode(o operand) string {
+	o = tr.rval(o)
+	if o.isBool {
+		return o.code
+	}
+	if o.c != nil {
+		if o.c.truth() {
+			return "true"
+		}
+		return "false"
+	}
+	switch {
+	case o.t.IsPtrToShared():
+		return "!" + paren(o.code) + ".IsNull()"
+	case o.t.IsScalar():
+		return paren(o.code) + " != 0"
+	}
+	tr.errorf(token.Pos{}, "used %s where a scalar is required", o.t)
+	return "false"
+}
+
+// cond evaluates e as a condition.
+func (tr *translator) cond(e ast.Expr) string {
+	o := tr.value(e)
+	if !o.t.IsScalar() {
+		tr.errorf(e.Pos(), "used type '%s' where scalar is required", o.t)
+	}
+	return tr.boolCode(o)
+}
+
+func boolOp(code string) operand {
+	return operand{kind: rvalue, t: tInt, code: code, isBool: true}
+}
+
+// layoutOf is the runtime layout of shared elements of type t: block size
+// and element size, for pointer-to-shared arithmetic.
+func (tr *translator) layoutOf(t *Type) string {
+	es := tr.sizeCode(t.Base())
+	return fmt.Sprintf("upc.Layout{Block: %d, ElemSize: %s}", blockOf(t), es)
+}
+
+func blockOf(t *Type) int64 {
+	if t.Kind == Array {
+		return blockOf(t.Base())
+	}
+	if !t.Shared {
+		return 1
+	}
+	return t.Block
+}
+
+// sizeCode is sizeof(t) as Go code of type uintptr.
+func (tr *translator) sizeCode(t *Type) string {
+	if !t.DependsOnTHREADS() {
+		s := t.Size()
+		if s < 0 {
+			s = 1
+		}
+		return strconv.FormatInt(s, 10)
+	}
+	return "uintptr(" + tr.sizeExprInt(t) + ")"
+}
+
+// sizeExprInt is sizeof(t) as an int expression involving THREADS.
+func (tr *translator) sizeExprInt(t *Type) string {
+	if t.Kind != Array {
+		return strconv.FormatInt(t.Size(), 10)
+	}
+	n := strconv.FormatInt(t.Len, 10)
+	if t.LenTHREADS {
+		n += "*t.Threads"
+	}
+	return n + "*" + tr.sizeExprInt(t.Elem)
+}
+
+// typeOfExpr checks e and returns its type without keeping its code
+// (sizeof's operand is not evaluated).
+func (tr *translator) typeOfExpr(e ast.Expr) *Type {
+	o := tr.expr(e)
+	if o.kind == funcDesig {
+		return o.t
+	}
+	return o.t
+}
+
+// expr checks e and returns it as an operand; lvalues are not loaded.
+func (tr *translator) expr(e ast.Expr) operand {
+	switch e := e.(type) {
+	case *ast.IntLit:
+		c, ok := parseIntLit(e.Raw)
+		if !ok {
+			tr.errorf(e.Pos(), "invalid integer constant '%s'", e.Raw)
+			return bad()
+		}
+		return constOp(c)
+	case *ast.FloatLit:
+		c, ok := parseFloatLit(e.Raw)
+		if !ok {
+			tr.errorf(e.Pos(), "invalid floating constant '%s'", e.Raw)
+			return bad()
+		}
+		return constOp(c)
+	case *ast.CharLit:
+		v, ok := charValue(e.Raw)
+		if !ok {
+			tr.errorf(e.Pos(), "invalid character constant %s", e.Raw)
+			return bad()
+		}
+		return constOp(constant{typ: tInt, i: v})
+	case *ast.StringLit:
+		s, wide := tr.stringValue(e)
+		if wide {
+			tr.errorf(e.Pos(), "wide string literals are not supported")
+		}
+		name := tr.stringVar(s)
+		return operand{kind: aggregate, t: &Type{Kind: Array, Elem: tChar, Len: int64(len(s) + 1)}, code: name, pure: true}
+	case *ast.Ident:
+		return tr.ident(e)
+	case *ast.IndexExpr:
+		return tr.index(e)
+	case *ast.MemberExpr:
+		return tr.member(e)
+	case *ast.UnaryExpr:
+		return tr.unary(e)
+	case *ast.PostfixExpr:
+		return tr.incDec(e.X, e.Op, true, e.OpPos)
+	case *ast.BinaryExpr:
+		return tr.binary(e)
+	case *ast.AssignExpr:
+		return tr.assignExpr(e)
+	case *ast.CondExpr:
+		return tr.condExpr(e)
+	case *ast.CommaExpr:
+		return tr.comma(e)
+	case *ast.CastExpr:
+		return tr.cast(e)
+	case *ast.CallExpr:
+		return tr.call(e)
+	case *ast.SizeofExpr, *ast.SizeofType:
+		return tr.sizeof(e)
+	case *ast.UpcBlocksizeof, *ast.UpcElemsizeof, *ast.UpcLocalsizeof:
+		return tr.upcSizeof(e)
+	case *ast.OffsetofExpr:
+		t := tr.resolveType(e.Type)
+		off, _, ok := tr.offsetof(t, e.Member, true)
+		if !ok {
+			return bad()
+		}
+		return constOp(constant{typ: tSizeT, i: off})
+	case *ast.CompoundLit:
+		return tr.compoundLit(e)
+	case *ast.InitList:
+		tr.errorf(e.Pos(), "expected expression before '{' token")
+		return bad()
+	case *ast.StmtExpr:
+		tr.errorf(e.Pos(), "statement expressions are not supported")
+		return bad()
+	case *ast.VaArgExpr:
+		tr.errorf(e.Pos(), "variadic function definitions (va_arg) are not supported")
+		return bad()
+	}
+	tr.errorf(e.Pos(), "unsupported expression")
+	return bad()
+}
+
+// stringValue joins the pieces of a string literal and decodes escapes.
+func (tr *translator) stringValue(e *ast.StringLit) (string, bool) {
+	var b strings.Builder
+	wide := false
+	for i, p := range e.Pieces {
+		if q := strings.IndexByte(p, '"'); q > 0 {
+			if p[:q] != "u8" {
+				wide = true
+			}
+			p = p[q:]
+		}
+		s, ok := unescape(p[1 : len(p)-1])
+		if !ok {
+			tr.errorf(e.PiecePos[i], "invalid escape sequence in string literal")
+		}
+		b.WriteString(s)
+	}
+	return b.String(), wide
+}
+
+// stringVar is the Go variable holding a string literal in C memory.
+func (tr *translator) stringVar(s string) string {
+	if v, ok := tr.strLits[s]; ok {
+		return v
+	}
+	v := fmt.Sprintf("str%d", len(tr.strOrder)+1)
+	tr.strLits[s] = v
+	tr.strOrder = append(tr.strOrder, s)
+	return v
+}
+
+func (tr *translator) ident(e *ast.Ident) operand {
+	s := tr.scope.lookup(e.Name)
+	if s == nil {
+		switch e.Name {
+		case "THREADS":
+			if tr.cfg.StaticThreads > 0 {
+				return constOp(constant{typ: tInt, i: int64(tr.cfg.StaticThreads)})
+			}
+			return operand{kind: rvalue, t: tInt, code: "int32(t.Threads)", pure: true}
+		case "MYTHREAD":
+			return operand{kind: rvalue, t: tInt, code: "int32(t.MyThread)", pure: true}
+		case "UPC_MAX_BLOCK_SIZE":
+			return constOp(constant{typ: tInt, i: 1 << 20})
+		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
+			name := ""
+			if tr.fn != nil {
+				name = tr.fn.name
+			}
+			return operand{kind: aggregate, t: &Type{Kind: Array, Elem: tChar, Len: int64(len(name) + 1)}, code: tr.stringVar(name), pure: true}
+		}
+		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
+		// Declare it to report each undeclared name once per scope.
+		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos()})
+		return bad()
+	}
+	s.used = true
+	switch s.kind {
+	case symEnumConst:
+		return constOp(constant{typ: tInt, i: s.val})
+	case symTypedef:
+		tr.errorf(e.Pos(), "unexpected type name '%s': expected expression", e.Name)
+		return bad()
+	case symFunc:
+		return operand{kind: funcDesig, t: s.typ, code: s.goName, pure: true, sym: s}
+	}
+	name := s.goName
+	if s.st == stGlobal || s.st == stStaticLocal {
+		name = "t." + name
+	}
+	t := s.typ
+	switch {
+	case s.st == stShared:
+		p := fmt.Sprintf("upc.SharedPtr{Addr: %s}", s.goName)
+		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+			return operand{kind: sharedAgg, t: t, code: p, pure: true, sym: s}
+		}
+		return operand{kind: lvShared, t: t, code: p, pure: true, sym: s}
+	case t.Kind == Array || t.Kind == Struct || t.Kind == Union:
+		return operand{kind: aggregate, t: t, code: name, pure: true, sym: s}
+	case s.inMem:
+		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), name), addr: name, pure: true, sym: s}
+	}
+	return operand{kind: lvGo, t: t, code: name, pure: true, sym: s}
+}
+
+// addScaled is base + i*size for private addresses, as Go code.
+func addScaled(base string, idx operand, size string, tr *translator) string {
+	if idx.c != nil {
+		off := idx.c.i
+		if !idx.t.IsSigned() {
+			off = int64(uint64(idx.c.i))
+		}
+		n, err := strconv.ParseInt(size, 10, 64)
+		if err == nil {
+			if off*n == 0 {
+				return base
+			}
+			if off*n < 0 {
+				return fmt.Sprintf("%s - %d", base, -off*n)
+			}
+			return fmt.Sprintf("%s + %d", base, off*n)
+		}
+	}
+	i := tr.conv(idx, tLong)
+	if size == "1" {
+		return fmt.Sprintf("%s + uintptr(%s)", base, i)
+	}
+	return fmt.Sprintf("%s + uintptr(%s)*%s", base, i, size)
+}
+
+// deref turns a pointer value into the lvalue it points to.
+func (tr *translator) deref(p operand, pos token.Pos) operand {
+	t := p.t.Elem
+	if t.Kind == Void {
+		tr.errorf(pos, "dereferencing a 'void *' pointer")
+		return bad()
+	}
+	if t.Kind == Func {
+		return operand{kind: funcDesig, t: t, code: p.code, pure: p.pure}
+	}
+	if p.t.IsPtrToShared() {
+		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+			return operand{kind: sharedAgg, t: t, code: p.code, pure: p.pure}
+		}
+		return operand{kind: lvShared, t: t, code: p.code, pure: p.pure}
+	}
+	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+		return operand{kind: aggregate, t: t, code: p.code, pure: p.pure}
+	}
+	if t.Size() < 0 {
+		tr.errorf(pos, "dereferencing pointer to incomplete type '%s'", t)
+		return bad()
+	}
+	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), p.code), addr: p.code, pure: p.pure}
+}
+
+// ptrAdd is p + i (in elements) for private or shared pointers.
+func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
+	if !i.t.IsInteger() {
+		tr.errorf(pos, "pointer arithmetic needs an integer operand, not '%s'", i.t)
+		return bad()
+	}
+	elem := p.t.Elem
+	if elem.Kind == Func || (elem.Size() < 0 && elem.Kind != Void) {
+		tr.errorf(pos, "arithmetic on a pointer to an incomplete type '%s'", elem)
+	}
+	if neg {
+		if i.c != nil {
+			c := convertConst(constant{typ: tLong, i: -convertConst(*i.c, tLong).i}, tLong)
+			i = constOp(c)
+		} else {
+			i = operand{kind: rvalue, t: tLong, code: "-" + paren(tr.conv(i, tLong))}
+		}
+	}
+	if p.t.IsPtrToShared() {
+		if elem.Kind == Void {
+			tr.errorf(pos, "arithmetic on a 'shared void *' pointer")
+		}
+		code := fmt.Sprintf("%s.Add(%s, %s, t.Threads)", paren(p.code), tr.conv(i, tLong), tr.layoutOf(elem))
+		return operand{kind: rvalue, t: p.t, code: code, pure: p.pure && i.pure}
+	}
+	return operand{kind: rvalue, t: p.t, code: addScaled(p.code, i, tr.sizeCode(elem), tr), pure: p.pure && i.pure}
+}
+
+func (tr *translator) index(e *ast.IndexExpr) operand {
+	x, i := tr.value(e.X), tr.value(e.Index)
+	if x.t.IsInteger() && i.t.Kind == Ptr {
+		x, i = i, x // i[a] is a[i]
+	}
+	if x.t.Kind != Ptr {
+		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
+		return bad()
+	}
+	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)
+}
+
+func (tr *translator) member(e *ast.MemberExpr) operand {
+	var x operand
+	if e.Arrow {
+		p := tr.value(e.X)
+		if p.t.Kind != Ptr || (p.t.Elem.Kind != Struct && p.t.Elem.Kind != Union) {
+			tr.errorf(e.NamePos, "invalid type argument of '->' (have '%s')", p.t)
+			return bad()
+		}
+		x = tr.deref(p, e.NamePos)
+	} else {
+		x = tr.expr(e.X)
+	}
+	if x.t.Kind != Struct && x.t.Kind != Union {
+		tr.errorf(e.NamePos, "request for member '%s' in something not a structure or union", e.Name)
+		return bad()
+	}
+	if !x.t.Rec.Complete {
+		tr.errorf(e.NamePos, "invalid use of incomplete type '%s'", x.t)
+		return bad()
+	}
+	f, off, ok := x.t.Rec.findField(e.Name)
+	if !ok {
+		tr.errorf(e.NamePos, "'%s' has no member named '%s'", x.t, e.Name)
+		return bad()
+	}
+	ft := f.Type
+	if x.t.Const {
+		c := *ft
+		c.Const = true
+		ft = &c
+	}
+	switch x.kind {
+	case sharedAgg:
+		s := *ft
+		s.Shared, s.Block, s.Strict, s.Relax = true, 0, x.t.Strict, x.t.Relax
+		p := fmt.Sprintf("crt.Offset(%s, %d)", x.code, off)
+		if f.IsBitField {
+			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
+			return bad()
+		}
+		if ft.Kind == Array || ft.Kind == Struct || ft.Kind == Union {
+			return operand{kind: sharedAgg, t: &s, code: p, pure: x.pure}
+		}
+		return operand{kind: lvShared, t: &s, code: p, pure: x.pure}
+	case aggregate:
+		addr := x.code
+		if off != 0 {
+			addr = fmt.Sprintf("%s + %d", x.code, off)
+		}
+		if f.IsBitField {
+			return operand{kind: lvBit, t: ft, addr: addr, bit: f, pure: x.pure}
+		}
+		if ft.Kind == Array || ft.Kind == Struct || ft.Kind == Union {
+			return operand{kind: aggregate, t: ft, code: addr, pure: x.pure}
+		}
+		return operand{kind: lvGo, t: ft, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", ft.goType(), addr), addr: addr, pure: x.pure}
+	}
+	tr.errorf(e.NamePos, "unsupported member access")
+	return bad()
+}
+
+// bitLoad reads a bit-field: shift the storage unit left to drop the
+// higher fields, then right (arithmetically for signed fields).
+func (tr *translator) bitLoad(o operand) string {
+	f := o.bit
+	bits := f.Type.Size() * 8
+	gt := f.Type.goType()
+	left := bits - f.BitOff - f.BitWidth
+	right := bits - f.BitWidth
+	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
+	return fmt.Sprintf("%s(%s<<%d>>%d)", promote(f.Type).goType(), unit, left, right)
+}
+
+// bitStore writes v (Go code of the field's type) into a bit-field.
+func (tr *translator) bitStore(o operand, v string) string {
+	f := o.bit
+	gt := f.Type.goType()
+	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
+	mask := fmt.Sprintf("%s(%d)", gt, uint64(1)<<uint(f.BitWidth)-1)
+	if f.BitWidth == f.Type.Size()*8 {
+		return fmt.Sprintf("%s = %s", unit, v)
+	}
+	return fmt.Sprintf("%s = %s&^(%s<<%d) | (%s&%s)<<%d", unit, unit, mask, f.BitOff, paren(v), mask, f.BitOff)
+}
+
+func (tr *translator) unary(e *ast.UnaryExpr) operand {
+	switch e.Op {
+	case "&":
+		x := tr.expr(e.X)
+		switch x.kind {
+		case lvShared, sharedAgg:
+			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}
+		case aggregate:
+			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}
+		case funcDesig:
+			return tr.rval(x)
+		case lvGo:
+			if x.addr != "" {
+				return operand{kind: rvalue, t: pointerTo(x.t), code: x.addr, pure: x.pure}
+			}
+			tr.errorf(e.OpPos, "internal: address of a register variable")
+			return bad()
+		case lvBit:
+			tr.errorf(e.OpPos, "cannot take address of bit-field")
+			return bad()
+		}
+		tr.errorf(e.OpPos, "lvalue required as unary '&' operand")
+		return bad()
+	case "*":
+		p := tr.value(e.X)
+		if p.t.Kind != Ptr {
+			tr.errorf(e.OpPos, "invalid type argument of unary '*' (have '%s')", p.t)
+			return bad()
+		}
+		return tr.deref(p, e.OpPos)
+	case "++", "--":
+		return tr.incDec(e.X, e.Op, false, e.OpPos)
+	case "sizeof":
+		return tr.sizeof(&ast.SizeofExpr{Sizeof: e.OpPos, X: e.X})
+	}
+	x := tr.value(e.X)
+	if x.c != nil {
+		if c, ok := tr.constEval(e); ok {
+			return constOp(c)
+		}
+	}
+	switch e.Op {
+	case "+", "-":
+		if !x.t.IsArith() {
+			tr.errorf(e.OpPos, "wrong type argument to unary %s ('%s')", map[string]string{"+": "plus", "-": "minus"}[e.Op], x.t)
+			return bad()
+		}
+		t := promote(x.t)
+		code := tr.conv(x, t)
+		if e.Op == "-" {
+			code = "-" + paren(code)
+		}
+		return operand{kind: rvalue, t: t, code: code, pure: x.pure}
+	case "~":
+		if !x.t.IsInteger() {
+			tr.errorf(e.OpPos, "wrong type argument to bit-complement ('%s')", x.t)
+			return bad()
+		}
+		t := promote(x.t)
+		return operand{kind: rvalue, t: t, code: "^" + paren(tr.conv(x, t)), pure: x.pure}
+	case "!":
+		if !x.t.IsScalar() {
+			tr.errorf(e.OpPos, "wrong type argument to unary exclamation mark ('%s')", x.t)
+			return bad()
+		}
+		b := boolOp("!" + paren(tr.boolCode(x)))
+		b.pure = x.pure
+		return b
+	}
+	tr.errorf(e.OpPos, "unsupported operator %s", e.Op)
+	return bad()
+}
+
+func isRelational(op string) bool {
+	switch op {
+	case "<", ">", "<=", ">=", "==", "!=":
+		return true
+	}
+	return false
+}
+
+func (tr *translator) binary(e *ast.BinaryExpr) operand {
+	if e.Op == "&&" || e.Op == "||" {
+		x, y := tr.value(e.X), tr.value(e.Y)
+		if c, ok := tr.constEval(e); ok && x.c != nil {
+			return constOp(c)
+		}
+		if !x.t.IsScalar() || !y.t.IsScalar() {
+			tr.errorf(e.OpPos, "invalid operands to binary %s", e.Op)
+		}
+		b := boolOp(paren(tr.boolCode(x)) + " " + e.Op + " " + paren(tr.boolCode(y)))
+		b.pure = x.pure && y.pure
+		return b
+	}
+	x, y := tr.value(e.X), tr.value(e.Y)
+	return tr.arith(e.Op, x, y, e.OpPos)
+}
+
+// arith applies binary operator op (not && or ||) to two rvalues.
+func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
+	pure := x.pure && y.pure
+	if x.c != nil && y.c != nil && x.t.IsArith() && y.t.IsArith() {
+		if c, ok := binaryConst(op, *x.c, *y.c); ok {
+			return constOp(c)
+		}
+		if op == "/" || op == "%" {
+			tr.warnf(pos, "division by zero")
+		}
+	}
+	xp, yp := x.t.Kind == Ptr, y.t.Kind == Ptr
+	switch {
+	case (op == "+" || op == "-") && xp && y.t.IsInteger():
+		return tr.ptrAdd(x, y, op == "-", pos)
+	case op == "+" && yp && x.t.IsInteger():
+		return tr.ptrAdd(y, x, false, pos)
+	case op == "-" && xp && yp:
+		if x.t.IsPtrToShared() != y.t.IsPtrToShared() {
+			tr.errorf(pos, "invalid operands to binary - (have '%s' and '%s')", x.t, y.t)
+			return bad()
+		}
+		if x.t.IsPtrToShared() {
+			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
+			return operand{kind: rvalue, t: tPtrdiff, code: code, pure: pure}
+		}
+		size := tr.sizeCode(x.t.Elem)
+		code := fmt.Sprintf("int64(%s-%s)", x.code, paren(y.code))
+		if size != "1" {
+			code = fmt.Sprintf("int64(%s-%s) / %s", x.code, paren(y.code), size)
+		}
+		return operand{kind: rvalue, t: tPtrdiff, code: code, pure: pure}
+	case isRelational(op) && (xp || yp):
+		return tr.pointerCompare(op, x, y, pos)
+	}
+	if !x.t.IsArith() || !y.t.IsArith() {
+		tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
+		return bad()
+	}
+	switch op {
+	case "<<", ">>":
+		if !x.t.IsInteger() || !y.t.IsInteger() {
+			tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
+			return bad()
+		}
+		t := promote(x.t)
+		count := tr.conv(y, promote(y.t))
+		if y.c != nil {
+			count = strconv.FormatInt(y.c.i, 10)
+			if y.c.i < 0 {
+				tr.warnf(pos, "shift count is negative")
+			}
+		}
+		return operand{kind: rvalue, t: t, code: paren(tr.conv(x, t)) + " " + op + " " + paren(count), pure: pure}
+	case "%", "&", "|", "^":
+		if !x.t.IsInteger() || !y.t.IsInteger() {
+			tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
+			return bad()
+		}
+	}
+	t := usualArith(x.t, y.t)
+	xc, yc := paren(tr.conv(x, t)), paren(tr.conv(y, t))
+	if isRelational(op) {
+		b := boolOp(xc + " " + op + " " + yc)
+		b.pure = pure
+		return b
+	}
+	if op == "&" && false {
+		return bad()
+	}
+	return operand{kind: rvalue, t: t, code: xc + " " + op + " " + yc, pure: pure}
+}
+
+func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) operand {
+	pure := x.pure && y.pure
+	if x.t.IsPtrToShared() || y.t.IsPtrToShared() {
+		pt := x.t
+		if !pt.IsPtrToShared() {
+			pt = y.t
+		}
+		xc, yc := tr.conv(x, pt), tr.conv(y, pt)
+		if op == "==" || op == "!=" {
+			b := boolOp(paren(xc) + " " + op + " " + paren(yc))
+			b.pure = pure
+			return b
+		}
+		b := boolOp(fmt.Sprintf("%s.Compare(%s, %s, t.Threads) %s 0", paren(xc), yc, tr.layoutOf(pt.Elem), op))
+		b.pure = pure
+		return b
+	}
+	if x.t.Kind == Ptr && y.t.Kind == Ptr && !sameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()) && x.t.Elem.Kind != Void && y.t.Elem.Kind != Void {
+		tr.warnf(pos, "comparison of distinct pointer types ('%s' and '%s')", x.t, y.t)
+	}
+	if (x.t.IsInteger() && x.c == nil) || (y.t.IsInteger() && y.c == nil) {
+		tr.warnf(pos, "comparison between pointer and integer")
+	}
+	b := boolOp(paren(tr.conv(x, tVoidPtr)) + " " + op + " " + paren(tr.conv(y, tVoidPtr)))
+	b.pure = pure
+	return b
+}
+
+func (tr *translator) sizeof(e ast.Expr) operand {
+	var t *Type
+	var pos token.Pos
+	switch e := e.(type) {
+	case *ast.SizeofType:
+		t, pos = tr.resolveType(e.Type), e.Sizeof
+	case *ast.SizeofExpr:
+		pos = e.Sizeof
+		t = tr.typeOfExpr(e.X)
+		if o, ok := e.X.(*ast.MemberExpr); ok {
+			_ = o
+		}
+	}
+	if t.Kind == Func {
+		tr.errorf(pos, "invalid application of 'sizeof' to a function type")
+		return bad()
+	}
+	if t.Size() < 0 && !t.DependsOnTHREADS() {
+		tr.errorf(pos, "invalid application of 'sizeof' to incomplete type '%s'", t)
+		return bad()
+	}
+	if t.DependsOnTHREADS() {
+		return operand{kind: rvalue, t: tSizeT, code: "uint64(" + tr.sizeExprInt(t) + ")", pure: true}
+	}
+	return constOp(constant{typ: tSizeT, i: t.Size()})
+}
+
+func (tr *translator) cast(e *ast.CastExpr) operand {
+	t := tr.resolveType(e.Type)
+	x := tr.value(e.X)
+	if t.Kind == Void {
+		return operand{kind: rvalue, t: tVoid, code: x.code, pure: x.pure}
+	}
+	if !t.IsScalar() {
+		tr.errorf(e.Lparen, "conversion to non-scalar type '%s' requested", t)
+		return bad()
+	}
+	if !x.t.IsScalar() {
+		tr.errorf(e.Lparen, "cannot convert '%s' to '%s'", x.t, t)
+		return bad()
+	}
+	if x.t.IsFloat() && t.Kind == Ptr {
+		tr.errorf(e.Lparen, "cannot convert a floating value to a pointer")
+		return bad()
+	}
+	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !(x.c != nil && x.c.i == 0) {
+		tr.errorf(e.Lparen, "cannot cast a private pointer to a pointer-to-shared (UPC 1.3 §6.4.3)")
+		return bad()
+	}
+	if x.c != nil && t.IsArith() {
+		return constOp(convertConst(*x.c, t))
+	}
+	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure}
+}
+
+// offsetof walks a member designator list.
+func (tr *translator) offsetof(t *Type, ds []ast.Designator, report bool) (int64, *Type, bool) {
+	var off int64
+	for _, d := range ds {
+		switch d := d.(type) {
+		case *ast.FieldDesignator:
+			if t.Kind != Struct && t.Kind != Union {
+				if report {
+					tr.errorf(d.Pos(), "offsetof member '%s' of a non-struct type", d.Name)
+				}
+				return 0, nil, false
+			}
+			f, o, ok := t.Rec.findField(d.Name)
+			if !ok {
+				if report {
+					tr.errorf(d.Pos(), "'%s' has no member named '%s'", t, d.Name)
+				}
+				return 0, nil, false
+			}
+			off += o
+			t = f.Type
+		case *ast.IndexDesignator:
+			if t.Kind != Array {
+				return 0, nil, false
+			}
+			i, ok := tr.constEval(d.Index)
+			if !ok {
+				return 0, nil, false
+			}
+			off += i.i * t.Elem.Size()
+			t = t.Elem
+		}
+	}
+	return off, t, true
+}
+
+func (tr *translator) upcSizeofConst(e ast.Expr) (constant, bool) {
+	o, ok := tr.upcSizeofValue(e, false)
+	if !ok || o.c == nil {
+		return constant{}, false
+	}
+	return *o.c, true
+}
+
+func (tr *translator) upcSizeof(e ast.Expr) operand {
+	o, ok := tr.upcSizeofValue(e, true)
+	if !ok {
+		return bad()
+	}
+	return o
+}
+
+// upcSizeofValue implements upc_blocksizeof, upc_elemsizeof and
+// upc_localsizeof (UPC 1.3 §6.4.1).
+func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
+	var x ast.Expr
+	var ty ast.Type
+	var op string
+	var pos token.Pos
+	switch e := e.(type) {
+	case *ast.UpcBlocksizeof:
+		x, ty, op, pos = e.X, e.Type, "upc_blocksizeof", e.OpPos
+	case *ast.UpcElemsizeof:
+		x, ty, op, pos = e.X, e.Type, "upc_elemsizeof", e.OpPos
+	case *ast.UpcLocalsizeof:
+		x, ty, op, pos = e.X, e.Type, "upc_localsizeof", e.OpPos
+	}
+	var t *Type
+	if ty != nil {
+		t = tr.resolveType(ty)
+	} else {
+		t = tr.typeOfExpr(x)
+	}
+	if !t.Shared && !(t.Kind == Array && t.Base().Shared) {
+		if report {
+			tr.errorf(pos, "%s requires a shared-qualified operand (have '%s')", op, t)
+		}
+		return operand{}, false
+	}
+	switch op {
+	case "upc_blocksizeof":
+		return constOp(constant{typ: tSizeT, i: blockOf(t)}), true
+	case "upc_elemsizeof":
+		return constOp(constant{typ: tSizeT, i: t.Base().Size()}), true
+	}
+	// upc_localsizeof: the bytes on the thread holding the most elements.
+	total := tr.sizeExprInt(t)
+	es := t.Base().Size()
+	b := blockOf(t)
+	if b == 0 {
+		return operand{kind: rvalue, t: tSizeT, code: "uint64(" + total + ")"}, true
+	}
+	code := fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
+	return operand{kind: rvalue, t: tSizeT, code: code}, true
+}

@@ -1,0 +1,302 @@
+package lower
+
+// libcFunc maps a C library function to its Go implementation.
+type libcFunc struct {
+	goName string // "stdlib.Printf"
+	state  bool   // takes the thread's *stdlib.State first
+}
+
+// libcFuncs maps every function that the headers in stdlib/include declare
+// and that a call can reach directly to its implementation in package
+// stdlib. Arguments convert to Go types as package stdlib's doc says
+// (pointers to uintptr, int to int32, size_t to uint64, ...); the variadic
+// ones take ...any after C's default argument promotions.
+//
+// libc_test.go checks the table against the headers and against the Go
+// signatures, so adding a prototype to a header means adding it here or to
+// specialFuncs.
+var libcFuncs = map[string]libcFunc{
+	// stdio.h
+	"__stdin":  {"stdlib.Stdin", false},
+	"__stdout": {"stdlib.Stdout", false},
+	"__stderr": {"stdlib.Stderr", false},
+	"fopen":    {"stdlib.Fopen", true},
+	"fclose":   {"stdlib.Fclose", true},
+	"fflush":   {"stdlib.Fflush", false},
+	"setbuf":   {"stdlib.Setbuf", false},
+	"setvbuf":  {"stdlib.Setvbuf", false},
+	"remove":   {"stdlib.Remove", true},
+	"rename":   {"stdlib.Rename", true},
+	"printf":   {"stdlib.Printf", false},
+	"fprintf":  {"stdlib.Fprintf", false},
+	"sprintf":  {"stdlib.Sprintf", false},
+	"snprintf": {"stdlib.Snprintf", false},
+	"scanf":    {"stdlib.Scanf", false},
+	"fscanf":   {"stdlib.Fscanf", false},
+	"sscanf":   {"stdlib.Sscanf", false},
+	"fgetc":    {"stdlib.Fgetc", false},
+	"getc":     {"stdlib.Getc", false},
+	"getchar":  {"stdlib.Getchar", false},
+	"ungetc":   {"stdlib.Ungetc", false},
+	"fgets":    {"stdlib.Fgets", false},
+	"fputc":    {"stdlib.Fputc", false},
+	"putc":     {"stdlib.Putc", false},
+	"putchar":  {"stdlib.Putchar", false},
+	"fputs":    {"stdlib.Fputs", false},
+	"puts":     {"stdlib.Puts", false},
+	"fread":    {"stdlib.Fread", false},
+	"fwrite":   {"stdlib.Fwrite", false},
+	"fseek":    {"stdlib.Fseek", true},
+	"ftell":    {"stdlib.Ftell", true},
+	"rewind":   {"stdlib.Rewind", true},
+	"clearerr": {"stdlib.Clearerr", false},
+	"feof":     {"stdlib.Feof", false},
+	"ferror":   {"stdlib.Ferror", false},
+	"perror":   {"stdlib.Perror", true},
+
+	// stdlib.h
+	"atof":     {"stdlib.Atof", false},
+	"atoi":     {"stdlib.Atoi", false},
+	"atol":     {"stdlib.Atol", false},
+	"atoll":    {"stdlib.Atoll", false},
+	"strtod":   {"stdlib.Strtod", true},
+	"strtof":   {"stdlib.Strtof", true},
+	"strtold":  {"stdlib.Strtold", true},
+	"strtol":   {"stdlib.Strtol", true},
+	"strtoll":  {"stdlib.Strtoll", true},
+	"strtoul":  {"stdlib.Strtoul", true},
+	"strtoull": {"stdlib.Strtoull", true},
+	"rand":     {"stdlib.Rand", true},
+	"srand":    {"stdlib.Srand", true},
+	"malloc":   {"stdlib.Malloc", false},
+	"calloc":   {"stdlib.Calloc", false},
+	"realloc":  {"stdlib.Realloc", false},
+	"free":     {"stdlib.Free", false},
+	"getenv":   {"stdlib.Getenv", false},
+	"abs":      {"stdlib.Abs", false},
+	"labs":     {"stdlib.Labs", false},
+	"llabs":    {"stdlib.Llabs", false},
+
+	// string.h
+	"memcpy":   {"stdlib.Memcpy", false},
+	"memmove":  {"stdlib.Memmove", false},
+	"memset":   {"stdlib.Memset", false},
+	"memcmp":   {"stdlib.Memcmp", false},
+	"memchr":   {"stdlib.Memchr", false},
+	"strcpy":   {"stdlib.Strcpy", false},
+	"strncpy":  {"stdlib.Strncpy", false},
+	"strcat":   {"stdlib.Strcat", false},
+	"strncat":  {"stdlib.Strncat", false},
+	"strcmp":   {"stdlib.Strcmp", false},
+	"strncmp":  {"stdlib.Strncmp", false},
+	"strchr":   {"stdlib.Strchr", false},
+	"strrchr":  {"stdlib.Strrchr", false},
+	"strstr":   {"stdlib.Strstr", false},
+	"strspn":   {"stdlib.Strspn", false},
+	"strcspn":  {"stdlib.Strcspn", false},
+	"strpbrk":  {"stdlib.Strpbrk", false},
+	"strtok":   {"stdlib.Strtok", true},
+	"strtok_r": {"stdlib.StrtokR", false},
+	"strlen":   {"stdlib.Strlen", false},
+	"strnlen":  {"stdlib.Strnlen", false},
+	"strdup":   {"stdlib.Strdup", false},
+	"strndup":  {"stdlib.Strndup", false},
+	"strerror": {"stdlib.Strerror", false},
+
+	// ctype.h
+	"isalnum":  {"stdlib.Isalnum", false},
+	"isalpha":  {"stdlib.Isalpha", false},
+	"isblank":  {"stdlib.Isblank", false},
+	"iscntrl":  {"stdlib.Iscntrl", false},
+	"isdigit":  {"stdlib.Isdigit", false},
+	"isgraph":  {"stdlib.Isgraph", false},
+	"islower":  {"stdlib.Islower", false},
+	"isprint":  {"stdlib.Isprint", false},
+	"ispunct":  {"stdlib.Ispunct", false},
+	"isspace":  {"stdlib.Isspace", false},
+	"isupper":  {"stdlib.Isupper", false},
+	"isxdigit": {"stdlib.Isxdigit", false},
+	"tolower":  {"stdlib.Tolower", false},
+	"toupper":  {"stdlib.Toupper", false},
+
+	// math.h
+	"acos":       {"stdlib.Acos", false},
+	"acosf":      {"stdlib.Acosf", false},
+	"asin":       {"stdlib.Asin", false},
+	"asinf":      {"stdlib.Asinf", false},
+	"atan":       {"stdlib.Atan", false},
+	"atanf":      {"stdlib.Atanf", false},
+	"cos":        {"stdlib.Cos", false},
+	"cosf":       {"stdlib.Cosf", false},
+	"sin":        {"stdlib.Sin", false},
+	"sinf":       {"stdlib.Sinf", false},
+	"tan":        {"stdlib.Tan", false},
+	"tanf":       {"stdlib.Tanf", false},
+	"acosh":      {"stdlib.Acosh", false},
+	"acoshf":     {"stdlib.Acoshf", false},
+	"asinh":      {"stdlib.Asinh", false},
+	"asinhf":     {"stdlib.Asinhf", false},
+	"atanh":      {"stdlib.Atanh", false},
+	"atanhf":     {"stdlib.Atanhf", false},
+	"cosh":       {"stdlib.Cosh", false},
+	"coshf":      {"stdlib.Coshf", false},
+	"sinh":       {"stdlib.Sinh", false},
+	"sinhf":      {"stdlib.Sinhf", false},
+	"tanh":       {"stdlib.Tanh", false},
+	"tanhf":      {"stdlib.Tanhf", false},
+	"exp":        {"stdlib.Exp", false},
+	"expf":       {"stdlib.Expf", false},
+	"exp2":       {"stdlib.Exp2", false},
+	"exp2f":      {"stdlib.Exp2f", false},
+	"expm1":      {"stdlib.Expm1", false},
+	"expm1f":     {"stdlib.Expm1f", false},
+	"log":        {"stdlib.Log", false},
+	"logf":       {"stdlib.Logf", false},
+	"log10":      {"stdlib.Log10", false},
+	"log10f":     {"stdlib.Log10f", false},
+	"log1p":      {"stdlib.Log1p", false},
+	"log1pf":     {"stdlib.Log1pf", false},
+	"log2":       {"stdlib.Log2", false},
+	"log2f":      {"stdlib.Log2f", false},
+	"logb":       {"stdlib.Logb", false},
+	"logbf":      {"stdlib.Logbf", false},
+	"cbrt":       {"stdlib.Cbrt", false},
+	"cbrtf":      {"stdlib.Cbrtf", false},
+	"fabs":       {"stdlib.Fabs", false},
+	"fabsf":      {"stdlib.Fabsf", false},
+	"sqrt":       {"stdlib.Sqrt", false},
+	"sqrtf":      {"stdlib.Sqrtf", false},
+	"erf":        {"stdlib.Erf", false},
+	"erff":       {"stdlib.Erff", false},
+	"erfc":       {"stdlib.Erfc", false},
+	"erfcf":      {"stdlib.Erfcf", false},
+	"lgamma":     {"stdlib.Lgamma", false},
+	"lgammaf":    {"stdlib.Lgammaf", false},
+	"tgamma":     {"stdlib.Tgamma", false},
+	"tgammaf":    {"stdlib.Tgammaf", false},
+	"ceil":       {"stdlib.Ceil", false},
+	"ceilf":      {"stdlib.Ceilf", false},
+	"floor":      {"stdlib.Floor", false},
+	"floorf":     {"stdlib.Floorf", false},
+	"nearbyint":  {"stdlib.Nearbyint", false},
+	"nearbyintf": {"stdlib.Nearbyintf", false},
+	"rint":       {"stdlib.Rint", false},
+	"rintf":      {"stdlib.Rintf", false},
+	"round":      {"stdlib.Round", false},
+	"roundf":     {"stdlib.Roundf", false},
+	"trunc":      {"stdlib.Trunc", false},
+	"truncf":     {"stdlib.Truncf", false},
+	"atan2":      {"stdlib.Atan2", false},
+	"atan2f":     {"stdlib.Atan2f", false},
+	"pow":        {"stdlib.Pow", false},
+	"powf":       {"stdlib.Powf", false},
+	"fmod":       {"stdlib.Fmod", false},
+	"fmodf":      {"stdlib.Fmodf", false},
+	"remainder":  {"stdlib.Remainder", false},
+	"remainderf": {"stdlib.Remainderf", false},
+	"hypot":      {"stdlib.Hypot", false},
+	"hypotf":     {"stdlib.Hypotf", false},
+	"fdim":       {"stdlib.Fdim", false},
+	"fdimf":      {"stdlib.Fdimf", false},
+	"copysign":   {"stdlib.Copysign", false},
+	"copysignf":  {"stdlib.Copysignf", false},
+	"nextafter":  {"stdlib.Nextafter", false},
+	"nextafterf": {"stdlib.Nextafterf", false},
+	"fmax":       {"stdlib.Fmax", false},
+	"fmaxf":      {"stdlib.Fmaxf", false},
+	"fmin":       {"stdlib.Fmin", false},
+	"fminf":      {"stdlib.Fminf", false},
+	"fma":        {"stdlib.Fma", false},
+	"fmaf":       {"stdlib.Fmaf", false},
+	"lround":     {"stdlib.Lround", false},
+	"lroundf":    {"stdlib.Lroundf", false},
+	"llround":    {"stdlib.Llround", false},
+	"lrint":      {"stdlib.Lrint", false},
+	"lrintf":     {"stdlib.Lrintf", false},
+	"llrint":     {"stdlib.Llrint", false},
+	"frexp":      {"stdlib.Frexp", false},
+	"frexpf":     {"stdlib.Frexpf", false},
+	"ldexp":      {"stdlib.Ldexp", false},
+	"ldexpf":     {"stdlib.Ldexpf", false},
+	"scalbn":     {"stdlib.Scalbn", false},
+	"scalbnf":    {"stdlib.Scalbnf", false},
+	"ilogb":      {"stdlib.Ilogb", false},
+	"ilogbf":     {"stdlib.Ilogbf", false},
+	"modf":       {"stdlib.Modf", false},
+	"modff":      {"stdlib.Modff", false},
+
+	// time.h, sys/time.h
+	"time":         {"stdlib.Time", false},
+	"clock":        {"stdlib.Clock", false},
+	"gettimeofday": {"stdlib.Gettimeofday", false},
+}
+
+// specialFuncs are the functions the headers declare or use that are not
+// plain calls into package stdlib; the lowering translates each by name.
+var specialFuncs = []string{
+	// errno is "(*__errno_location())": the address of the calling
+	// thread's stdlib.State.Errno.
+	"__errno_location",
+	// assert's failure path: glibc's message ("prog: file:line: func:
+	// Assertion `expr' failed.") on stderr, then abort.
+	"__assert_fail",
+	// exit ends only the calling UPC thread (UPC 1.3) and abort the
+	// whole job, so both go through the runtime rather than stdlib.Exit
+	// and stdlib.Abort alone.
+	"exit",
+	"abort",
+	// Function-pointer arguments: stdlib takes Go funcs, which the
+	// lowering builds around the C function.
+	"atexit",
+	"qsort",
+	"bsearch",
+	// Structure results: stdlib returns DivT and LdivT, which the lowering
+	// copies into the C div_t, ldiv_t and lldiv_t.
+	"div",
+	"ldiv",
+	"lldiv",
+
+	// upc.h: runtime/upc.
+	"upc_global_exit",
+	"upc_global_alloc",
+	"upc_all_alloc",
+	"upc_alloc",
+	"upc_free",
+	"upc_all_free",
+	"upc_threadof",
+	"upc_phaseof",
+	"upc_resetphase",
+	"upc_addrfield",
+	"upc_affinitysize",
+	"upc_global_lock_alloc",
+	"upc_all_lock_alloc",
+	"upc_lock_free",
+	"upc_all_lock_free",
+	"upc_lock",
+	"upc_lock_attempt",
+	"upc_unlock",
+	"upc_memcpy",
+	"upc_memget",
+	"upc_memput",
+	"upc_memset",
+	// upc_tick.h: runtime/upc TicksNow and TicksToNs.
+	"upc_ticks_now",
+	"upc_ticks_to_ns",
+
+	// Builtins the header macros expand to (never declared). The parser
+	// itself handles __builtin_va_arg and __builtin_offsetof.
+	"__builtin_va_start", // stdarg.h
+	"__builtin_va_end",
+	"__builtin_va_copy",
+	"__builtin_huge_val", // math.h: HUGE_VAL, HUGE_VALF, HUGE_VALL
+	"__builtin_huge_valf",
+	"__builtin_huge_vall",
+	"__builtin_inff",       // INFINITY: float +inf
+	"__builtin_nanf",       // NAN: __builtin_nanf(""), a float quiet NaN
+	"__builtin_fpclassify", // (FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+	"__builtin_isfinite",   // the rest take one argument of any floating type
+	"__builtin_isinf_sign", // -1 for -inf, 1 for +inf, else 0
+	"__builtin_isnan",
+	"__builtin_isnormal",
+	"__builtin_signbit",
+}

@@ -1,0 +1,322 @@
+package lower
+
+import (
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// resolveType turns a syntactic type into a C type: typedef names and
+// tags are looked up, struct bodies laid out, array lengths evaluated and
+// UPC layout qualifiers checked.
+func (tr *translator) resolveType(t ast.Type) *Type {
+	switch t := t.(type) {
+	case nil:
+		return tInt
+	case *ast.BasicType:
+		return tr.qualify(basicType(t.Kind), t.Quals, t.Pos())
+	case *ast.PointerType:
+		elem := tr.resolveType(t.Elem)
+		return tr.qualify(pointerTo(elem), t.Quals, t.Pos())
+	case *ast.ArrayType:
+		elem := tr.resolveType(t.Elem)
+		at := &Type{Kind: Array, Elem: elem, Len: -1}
+		if elem.Kind == Func {
+			tr.errorf(t.Pos(), "declaration of array of functions")
+		}
+		if t.Len != nil {
+			n, threads, ok := tr.arrayLen(t.Len)
+			if ok {
+				at.Len, at.LenTHREADS = n, threads
+			}
+		}
+		// Qualifiers of an array apply to its elements (C99 6.7.3p8);
+		// shared arrays keep the layout on the element type.
+		if elem.Shared {
+			at.Shared, at.Block, at.Star, at.Strict, at.Relax = true, elem.Block, elem.Star, elem.Strict, elem.Relax
+		}
+		return at
+	case *ast.FuncType:
+		sig := &FuncSig{Result: tr.resolveType(t.Result), Variadic: t.Variadic, OldStyle: t.OldStyle}
+		for _, p := range t.Params {
+			pt := tr.resolveType(p.Type)
+			sig.Params = append(sig.Params, adjustParam(pt))
+		}
+		if sig.Result.Kind == Array || sig.Result.Kind == Func {
+			tr.errorf(t.Pos(), "function cannot return %s", sig.Result)
+		}
+		return &Type{Kind: Func, Fn: sig}
+	case *ast.StructType:
+		return tr.qualify(tr.structType(t), t.Quals, t.Pos())
+	case *ast.EnumType:
+		return tr.qualify(tr.enumType(t), t.Quals, t.Pos())
+	case *ast.TypedefName:
+		sym := tr.scope.lookup(t.Name)
+		if sym == nil || sym.kind != symTypedef {
+			tr.errorf(t.Pos(), "unknown type name '%s'", t.Name)
+			return tInt
+		}
+		return tr.qualify(sym.typ, t.Quals, t.Pos())
+	}
+	tr.errorf(t.Pos(), "unsupported type")
+	return tInt
+}
+
+// adjustParam applies C99 6.7.5.3p7-8: array and function parameters are
+// pointers.
+func adjustParam(t *Type) *Type {
+	switch t.Kind {
+	case Array:
+		p := pointerTo(t.Elem)
+		return p
+	case Func:
+		return pointerTo(t)
+	}
+	return t
+}
+
+func basicType(k ast.BasicKind) *Type {
+	switch k {
+	case ast.Void:
+		return tVoid
+	case ast.Bool:
+		return tBool
+	case ast.Char:
+		return tChar
+	case ast.SChar:
+		return tSChar
+	case ast.UChar:
+		return tUChar
+	case ast.Short:
+		return tShort
+	case ast.UShort:
+		return tUShort
+	case ast.Int:
+		return tInt
+	case ast.UInt:
+		return tUInt
+	case ast.Long:
+		return tLong
+	case ast.ULong:
+		return tULong
+	case ast.LongLong:
+		return tLLong
+	case ast.ULongLong:
+		return tULLong
+	case ast.Float:
+		return tFloat
+	case ast.Double:
+		return tDouble
+	case ast.LongDouble:
+		return tLDouble
+	case ast.VaList:
+		return tVoidPtr
+	}
+	return tInt
+}
+
+// qualify adds the qualifiers q to t (which may already have some, through
+// a typedef).
+func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
+	if q.IsZero() {
+		return t
+	}
+	u := *t
+	u.Const = u.Const || q.Const
+	u.Volatile = u.Volatile || q.Volatile
+	u.Restrict = u.Restrict || q.Restrict
+	if q.Strict && q.Relaxed {
+		tr.errorf(pos, "a type cannot be both strict and relaxed")
+	}
+	u.Strict = u.Strict || q.Strict
+	u.Relax = u.Relax || q.Relaxed
+	if q.Shared() {
+		if u.Shared {
+			tr.errorf(pos, "duplicate 'shared' qualifier")
+		}
+		u.Shared = true
+		switch q.Layout {
+		case ast.SharedDefault:
+			u.Block = 1
+		case ast.SharedIndefinite:
+			u.Block = 0
+		case ast.SharedStar:
+			u.Star = true
+		case ast.SharedBlock:
+			v, ok := tr.constInt(q.Block)
+			switch {
+			case !ok:
+			case v < 0:
+				tr.errorf(q.Block.Pos(), "block size must not be negative")
+			case v > 1<<20:
+				tr.errorf(q.Block.Pos(), "block size %d exceeds UPC_MAX_BLOCK_SIZE (1048576)", v)
+			default:
+				u.Block = v
+			}
+		}
+		if u.Kind == Array {
+			// Qualifying an array typedef qualifies its elements.
+			e := *u.Elem
+			e.Shared, e.Block, e.Star = true, u.Block, u.Star
+			u.Elem = &e
+		}
+	}
+	if (u.Strict || u.Relax) && !u.Shared && u.Kind != Array {
+		tr.errorf(pos, "'strict' and 'relaxed' apply only to shared types")
+	}
+	return &u
+}
+
+// arrayLen evaluates an array dimension. In the dynamic-threads
+// environment THREADS may appear once, as a factor: N*THREADS.
+func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
+	if tr.cfg.StaticThreads == 0 && mentionsTHREADS(e) {
+		coef, ok := tr.threadsMultiple(e)
+		if !ok {
+			tr.errorf(e.Pos(), "in the dynamic THREADS environment an array dimension may use THREADS only as a factor (N*THREADS)")
+			return 0, false, false
+		}
+		return coef, true, true
+	}
+	v, ok := tr.constInt(e)
+	if !ok {
+		return 0, false, false
+	}
+	if v < 0 {
+		tr.errorf(e.Pos(), "size of array is negative")
+		return 0, false, false
+	}
+	return v, false, true
+}
+
+func mentionsTHREADS(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "THREADS" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// threadsMultiple matches THREADS, N*THREADS, THREADS*N and (…) forms.
+func (tr *translator) threadsMultiple(e ast.Expr) (int64, bool) {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if e.Name == "THREADS" {
+			return 1, true
+		}
+	case *ast.BinaryExpr:
+		if e.Op == "*" {
+			if mentionsTHREADS(e.X) && !mentionsTHREADS(e.Y) {
+				c, ok := tr.threadsMultiple(e.X)
+				v, ok2 := tr.constInt(e.Y)
+				return c * v, ok && ok2
+			}
+			if mentionsTHREADS(e.Y) && !mentionsTHREADS(e.X) {
+				c, ok := tr.threadsMultiple(e.Y)
+				v, ok2 := tr.constInt(e.X)
+				return c * v, ok && ok2
+			}
+		}
+	}
+	return 0, false
+}
+
+func (tr *translator) structType(st *ast.StructType) *Type {
+	kind := Struct
+	if st.Union {
+		kind = Union
+	}
+	if !st.HasBody {
+		if st.Tag == "" {
+			tr.errorf(st.Pos(), "anonymous struct without a body")
+			return tInt
+		}
+		if t := tr.scope.lookupTag(st.Tag); t != nil {
+			if t.Kind != kind {
+				tr.errorf(st.Pos(), "'%s' defined as a different kind of tag", st.Tag)
+			}
+			return t
+		}
+		// A forward reference declares an incomplete type at this scope.
+		t := &Type{Kind: kind, Rec: &Record{Tag: st.Tag, Union: st.Union}}
+		tr.scope.tags[st.Tag] = t
+		return t
+	}
+	var t *Type
+	if st.Tag != "" {
+		if old, ok := tr.scope.tags[st.Tag]; ok && !old.Rec.Complete && old.Kind == kind {
+			t = old // completes the forward declaration
+		} else if ok && old.Rec.Complete {
+			tr.errorf(st.Pos(), "redefinition of '%s %s'", map[bool]string{true: "union", false: "struct"}[st.Union], st.Tag)
+		}
+	}
+	if t == nil {
+		t = &Type{Kind: kind, Rec: &Record{Tag: st.Tag, Union: st.Union}}
+		if st.Tag != "" {
+			tr.scope.tags[st.Tag] = t
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range st.Fields {
+		ft := tr.resolveType(f.Type)
+		fld := &Field{Name: f.Name, Type: ft}
+		if f.BitWidth != nil {
+			w, ok := tr.constInt(f.BitWidth)
+			if ok && (w < 0 || w > ft.Size()*8) {
+				tr.errorf(f.BitWidth.Pos(), "width of bit-field '%s' (%d bits) exceeds its type (%d bits)", f.Name, w, ft.Size()*8)
+			}
+			if !ft.IsInteger() {
+				tr.errorf(f.Pos(), "bit-field '%s' has invalid type", f.Name)
+			}
+			fld.IsBitField, fld.BitWidth = true, w
+		}
+		if ft.Size() < 0 && !(ft.Kind == Array && ft.Len < 0) {
+			tr.errorf(f.Pos(), "field '%s' has incomplete type", f.Name)
+		}
+		if ft.Shared {
+			tr.errorf(f.Pos(), "a struct member cannot be shared-qualified (UPC 1.3 §6.5.1.1)")
+		}
+		if f.Name != "" {
+			if seen[f.Name] {
+				tr.errorf(f.Pos(), "duplicate member '%s'", f.Name)
+			}
+			seen[f.Name] = true
+		}
+		t.Rec.Fields = append(t.Rec.Fields, fld)
+	}
+	layoutRecord(t.Rec)
+	return t
+}
+
+func (tr *translator) enumType(et *ast.EnumType) *Type {
+	if !et.HasBody {
+		if t := tr.scope.lookupTag(et.Tag); t != nil {
+			return t
+		}
+		t := &Type{Kind: Enum, EnumName: et.Tag}
+		tr.scope.tags[et.Tag] = t
+		return t
+	}
+	t := &Type{Kind: Enum, EnumName: et.Tag}
+	next := int64(0)
+	for _, it := range et.Items {
+		if it.Value != nil {
+			if v, ok := tr.constInt(it.Value); ok {
+				next = v
+			}
+		}
+		if old := tr.scope.syms[it.Name]; old != nil {
+			tr.errorf(it.Pos(), "redeclaration of '%s'", it.Name)
+		}
+		tr.scope.insert(&symbol{name: it.Name, kind: symEnumConst, typ: tInt, val: next, pos: it.Pos()})
+		next++
+	}
+	// Enumerations are int here; gcc makes one without negative values
+	// unsigned int, which only shows in comparisons with negative numbers.
+	if et.Tag != "" {
+		tr.scope.tags[et.Tag] = t
+	}
+	return t
+}

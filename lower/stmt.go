@@ -1,0 +1,471 @@
+package lower
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// funcState is the function being translated.
+type funcState struct {
+	name     string
+	result   *Type
+	body     strings.Builder
+	lastLine token.Pos
+	hoisted  []*symbol       // Go locals, declared at the top so goto works
+	frame    []string        // prologue lines allocating C-memory locals
+	names    map[string]int  // Go names in use, for shadowed C names
+	targets  map[string]bool // labels some goto jumps to
+	forall   int             // upc_forall nesting depth
+	switches []*switchState
+	loops    int
+}
+
+type switchState struct {
+	tag  *Type
+	seen map[int64]token.Pos
+}
+
+func (f *funcState) stmt(s string) {
+	f.body.WriteString(s)
+	f.body.WriteByte('\n')
+}
+
+// line marks the Go that follows as coming from pos.
+func (f *funcState) line(pos token.Pos) {
+	if !pos.IsValid() || (pos.File == f.lastLine.File && pos.Line == f.lastLine.Line) {
+		return
+	}
+	f.lastLine = pos
+	f.body.WriteString(lineDirective(pos))
+}
+
+// goName reserves a Go name for a local C name, renaming shadowed ones.
+func (f *funcState) goName(c string) string {
+	g := goIdent(c)
+	n := f.names[g]
+	f.names[g] = n + 1
+	if n > 0 {
+		g = fmt.Sprintf("%s_%d", g, n+1)
+		for f.names[g] > 0 {
+			n++
+			g = fmt.Sprintf("%s_%d", goIdent(c), n+1)
+		}
+		f.names[g] = 1
+	}
+	return g
+}
+
+// frameSlot allocates a C-memory local of type t in the function's frame
+// and returns the Go variable holding its address.
+func (f *funcState) frameSlot(tr *translator, t *Type, cname string) string {
+	g := f.goName(cname)
+	f.frame = append(f.frame, fmt.Sprintf("%s := t.stack.AllocZero(%s, %d)", g, tr.sizeCode(t), t.Align()))
+	return g
+}
+
+func (tr *translator) stmt(s ast.Stmt) {
+	fn := tr.fn
+	switch s := s.(type) {
+	case *ast.CompoundStmt:
+		fn.stmt("{")
+		tr.block(s)
+		fn.stmt("}")
+	case *ast.DeclStmt:
+		for _, d := range s.Decls {
+			tr.localDecl(d)
+		}
+	case *ast.ExprStmt:
+		fn.line(s.Pos())
+		tr.exprStmt(s.X)
+	case *ast.EmptyStmt:
+	case *ast.IfStmt:
+		fn.line(s.Pos())
+		fn.stmt("if " + tr.cond(s.Cond) + " {")
+		tr.scoped(s.Then)
+		if s.Else != nil {
+			fn.stmt("} else {")
+			tr.scoped(s.Else)
+		}
+		fn.stmt("}")
+	case *ast.WhileStmt:
+		fn.line(s.Pos())
+		fn.stmt("for " + tr.cond(s.Cond) + " {")
+		tr.loopBody(s.Body)
+		fn.stmt("}")
+	case *ast.DoStmt:
+		fn.line(s.Pos())
+		v := tr.tmp("again")
+		// The condition is the post statement, so continue evaluates it.
+		fn.stmt(fmt.Sprintf("for %s := true; %s; %s = %s {", v, v, v, tr.cond(s.Cond)))
+		tr.loopBody(s.Body)
+		fn.stmt("}")
+	case *ast.ForStmt:
+		tr.forStmt(s.For, s.Init, s.Cond, s.Post, nil, false, s.Body)
+	case *ast.UpcForallStmt:
+		tr.forStmt(s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.AffinityContinue, s.Body)
+	case *ast.SwitchStmt:
+		tr.switchStmt(s)
+	case *ast.CaseStmt, *ast.DefaultStmt:
+		tr.errorf(s.Pos(), "case label not within a switch statement, or inside a nested statement of the switch (not supported)")
+	case *ast.LabeledStmt:
+		if fn.targets[s.Label] {
+			fn.stmt(goIdent(s.Label) + "_:")
+		}
+		if _, empty := s.Stmt.(*ast.EmptyStmt); empty {
+			fn.stmt("{}")
+		} else {
+			tr.stmt(s.Stmt)
+		}
+	case *ast.GotoStmt:
+		fn.line(s.Pos())
+		fn.stmt("goto " + goIdent(s.Label) + "_")
+	case *ast.BreakStmt:
+		if fn.loops == 0 && len(fn.switches) == 0 {
+			tr.errorf(s.Pos(), "break statement not within loop or switch")
+		}
+		fn.stmt("break")
+	case *ast.ContinueStmt:
+		if fn.loops == 0 {
+			tr.errorf(s.Pos(), "continue statement not within a loop")
+		}
+		fn.stmt("continue")
+	case *ast.ReturnStmt:
+		fn.line(s.Pos())
+		tr.returnStmt(s)
+	case *ast.UpcSyncStmt:
+		fn.line(s.Pos())
+		tr.syncStmt(s)
+	default:
+		tr.errorf(s.Pos(), "unsupported statement")
+	}
+}
+
+// scoped translates a statement that forms its own block in C99.
+func (tr *translator) scoped(s ast.Stmt) {
+	tr.pushScope()
+	if c, ok := s.(*ast.CompoundStmt); ok {
+		tr.block(c)
+	} else {
+		tr.stmt(s)
+	}
+	tr.popScope()
+}
+
+func (tr *translator) block(c *ast.CompoundStmt) {
+	tr.pushScope()
+	saved := tr.strictMode
+	for _, p := range c.Pragmas {
+		tr.applyPragma(p)
+	}
+	for _, it := range c.Items {
+		tr.stmt(it)
+	}
+	tr.strictMode = saved
+	tr.popScope()
+}
+
+func (tr *translator) applyPragma(p *ast.Pragma) {
+	switch p.Consistency {
+	case ast.StrictMode:
+		tr.strictMode = true
+	case ast.RelaxedMode:
+		tr.strictMode = false
+	}
+}
+
+func (tr *translator) loopBody(s ast.Stmt) {
+	tr.fn.loops++
+	tr.scoped(s)
+	tr.fn.loops--
+}
+
+// exprStmt translates an expression evaluated for its side effects.
+func (tr *translator) exprStmt(e ast.Expr) {
+	switch e := e.(type) {
+	case *ast.AssignExpr:
+		tr.assignStmt(e)
+		return
+	case *ast.PostfixExpr:
+		tr.incDecStmt(e.X, e.Op, e.OpPos)
+		return
+	case *ast.UnaryExpr:
+		if e.Op == "++" || e.Op == "--" {
+			tr.incDecStmt(e.X, e.Op, e.OpPos)
+			return
+		}
+	case *ast.CommaExpr:
+		for _, x := range e.List {
+			tr.exprStmt(x)
+		}
+		return
+	case *ast.CastExpr:
+		if t := tr.resolveType(e.Type); t.Kind == Void {
+			tr.exprStmt(e.X)
+			return
+		}
+	case *ast.CondExpr:
+		tr.fn.stmt("if " + tr.cond(e.Cond) + " {")
+		tr.exprStmt(e.Then)
+		tr.fn.stmt("} else {")
+		tr.exprStmt(e.Else)
+		tr.fn.stmt("}")
+		return
+	}
+	o := tr.rval(tr.expr(e))
+	if o.pure && !strings.Contains(o.code, "(") {
+		// A statement with no effect (gcc warns with -Wall).
+		tr.fn.stmt("_ = " + o.code)
+		return
+	}
+	tr.fn.stmt(tr.discard(o))
+}
+
+func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, affCont bool, body ast.Stmt) {
+	fn := tr.fn
+	tr.pushScope()
+	fn.line(pos)
+	fn.stmt("{")
+	if init != nil {
+		tr.stmt(init)
+	}
+	c := ""
+	if cond != nil {
+		c = tr.cond(cond)
+	}
+	p := ""
+	if post != nil {
+		p = tr.postStmt(post)
+	}
+	fn.stmt(fmt.Sprintf("for ; %s; %s {", c, p))
+	if aff != nil && fn.forall == 0 {
+		a := tr.value(aff)
+		switch {
+		case a.t.IsPtrToShared():
+			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ncontinue\n}", paren(a.code)))
+		case a.t.IsInteger():
+			v := tr.conv(a, tLong)
+			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", v))
+		default:
+			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
+		}
+	}
+	_ = affCont
+	isForall := aff != nil || affCont
+	if isForall {
+		fn.forall++
+	}
+	tr.loopBody(body)
+	if isForall {
+		fn.forall--
+	}
+	fn.stmt("}")
+	fn.stmt("}")
+	tr.popScope()
+}
+
+// postStmt is a for loop's third clause as one Go simple statement.
+func (tr *translator) postStmt(e ast.Expr) string {
+	saved := tr.fn.body
+	tr.fn.body = strings.Builder{}
+	savedLine := tr.fn.lastLine
+	tr.exprStmt(e)
+	code := strings.TrimSpace(tr.fn.body.String())
+	tr.fn.body = saved
+	tr.fn.lastLine = savedLine
+	if !strings.Contains(code, "\n") && !strings.HasPrefix(code, "{") && !strings.HasPrefix(code, "if ") {
+		return code
+	}
+	return "func() {\n" + code + "\n}()"
+}
+
+func (tr *translator) switchStmt(s *ast.SwitchStmt) {
+	fn := tr.fn
+	fn.line(s.Pos())
+	tag := tr.value(s.Tag)
+	if !tag.t.IsInteger() {
+		tr.errorf(s.Tag.Pos(), "switch quantity not an integer")
+		return
+	}
+	tt := promote(tag.t)
+	st := &switchState{tag: tt, seen: map[int64]token.Pos{}}
+	fn.switches = append(fn.switches, st)
+	defer func() { fn.switches = fn.switches[:len(fn.switches)-1] }()
+	body, ok := s.Body.(*ast.CompoundStmt)
+	if !ok {
+		body = &ast.CompoundStmt{Lbrace: s.Body.Pos(), Items: []ast.Stmt{s.Body}}
+	}
+	tr.pushScope()
+	fn.stmt("switch " + tr.conv(tag, tt) + " {")
+	open := false
+	var last ast.Stmt
+	for _, it := range body.Items {
+		var labels []string
+		isDefault := false
+		for {
+			switch c := it.(type) {
+			case *ast.CaseStmt:
+				v, ok := tr.constEval(c.Value)
+				if !ok || v.isFloat() {
+					tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
+				}
+				v = convertConst(v, tt)
+				if c.High != nil {
+					tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
+				}
+				if prev, dup := st.seen[v.i]; dup {
+					tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
+				} else {
+					st.seen[v.i] = c.Pos()
+					labels = append(labels, constCode(v))
+				}
+				it = c.Stmt
+				continue
+			case *ast.DefaultStmt:
+				isDefault = true
+				it = c.Stmt
+				continue
+			}
+			break
+		}
+		if labels != nil || isDefault {
+			if open && !terminates(last) {
+				fn.stmt("fallthrough")
+			}
+			open = true
+			switch {
+			case isDefault && labels != nil:
+				// "case 1: default:" — default covers it; keep the values out
+				// of Go's case list so they do not duplicate the default.
+				fn.stmt("default:")
+			case isDefault:
+				fn.stmt("default:")
+			default:
+				fn.stmt("case " + strings.Join(labels, ", ") + ":")
+			}
+		}
+		if !open {
+			if _, isDecl := it.(*ast.DeclStmt); !isDecl {
+				tr.warnf(it.Pos(), "statement will never be executed")
+				continue
+			}
+			// Declarations before the first label are hoisted like any other.
+			saved := fn.body
+			fn.body = strings.Builder{}
+			tr.stmt(it)
+			fn.body = saved
+			continue
+		}
+		tr.stmt(it)
+		last = it
+	}
+	fn.stmt("}")
+	tr.popScope()
+}
+
+// terminates reports whether s ends control flow, so no fallthrough is
+// needed after it.
+func terminates(s ast.Stmt) bool {
+	switch s := s.(type) {
+	case *ast.BreakStmt, *ast.ReturnStmt, *ast.GotoStmt, *ast.ContinueStmt:
+		return true
+	case *ast.CompoundStmt:
+		if len(s.Items) > 0 {
+			return terminates(s.Items[len(s.Items)-1])
+		}
+	}
+	return false
+}
+
+func (tr *translator) returnStmt(s *ast.ReturnStmt) {
+	fn := tr.fn
+	if s.X == nil {
+		if fn.result.Kind != Void {
+			tr.warnf(s.Pos(), "'return' with no value, in function returning non-void")
+			fn.stmt("return " + zeroValue(fn.result))
+			return
+		}
+		fn.stmt("return")
+		return
+	}
+	o := tr.value(s.X)
+	if fn.result.Kind == Void {
+		if o.t.Kind != Void {
+			tr.warnf(s.Pos(), "'return' with a value, in function returning void")
+		}
+		if !o.pure {
+			fn.stmt(tr.discard(o))
+		}
+		fn.stmt("return")
+		return
+	}
+	if fn.result.Kind == Struct || fn.result.Kind == Union {
+		fn.stmt(fmt.Sprintf("crt.Copy(result, %s, %s)", o.code, tr.sizeCode(fn.result)))
+		fn.stmt("return result")
+		return
+	}
+	fn.stmt("return " + tr.assignConv(o, fn.result, s.Pos()))
+}
+
+func zeroValue(t *Type) string {
+	if t.IsPtrToShared() {
+		return "upc.SharedPtr{}"
+	}
+	return "0"
+}
+
+func (tr *translator) syncStmt(s *ast.UpcSyncStmt) {
+	fn := tr.fn
+	id := "upc.BarrierAnonymous"
+	if s.Value != nil {
+		v := tr.value(s.Value)
+		if !v.t.IsInteger() {
+			tr.errorf(s.Value.Pos(), "%s expression must be an integer", s.Op)
+		}
+		id = "int64(" + tr.conv(v, tInt) + ")"
+	}
+	switch s.Op {
+	case ast.UpcBarrier:
+		if s.Value == nil {
+			fn.stmt("t.Barrier()")
+		} else {
+			fn.stmt("t.BarrierID(" + id + ")")
+		}
+	case ast.UpcNotify:
+		fn.stmt("t.Notify(" + id + ")")
+	case ast.UpcWait:
+		fn.stmt("t.Wait(" + id + ")")
+	case ast.UpcFence:
+		fn.stmt("t.Fence()")
+	}
+}
+
+// gotoTargets collects the labels a function's gotos name, and reports
+// gotos to undefined labels.
+func (tr *translator) gotoTargets(body *ast.CompoundStmt) map[string]bool {
+	targets, defined := map[string]bool{}, map[string]token.Pos{}
+	var gotos []*ast.GotoStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GotoStmt:
+			targets[n.Label] = true
+			gotos = append(gotos, n)
+		case *ast.LabeledStmt:
+			if prev, ok := defined[n.Label]; ok {
+				tr.errorf(n.Pos(), "duplicate label '%s' (previous at %s)", n.Label, prev)
+			}
+			defined[n.Label] = n.Pos()
+		}
+		return true
+	})
+	sort.Slice(gotos, func(i, j int) bool { return gotos[i].Pos().Before(gotos[j].Pos()) })
+	for _, g := range gotos {
+		if _, ok := defined[g.Label]; !ok {
+			tr.errorf(g.LabelPos, "label '%s' used but not defined", g.Label)
+		}
+	}
+	return targets
+}

@@ -1,0 +1,531 @@
+package lower
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Kind classifies a C type.
+type Kind uint8
+
+const (
+	Void Kind = iota
+	Bool
+	Char
+	SChar
+	UChar
+	Short
+	UShort
+	Int
+	UInt
+	Long
+	ULong
+	LLong
+	ULLong
+	Float
+	Double
+	LDouble
+	Ptr
+	Array
+	Func
+	Struct
+	Union
+	Enum
+)
+
+// Type is a resolved C type on x86-64 LP64 (char signed, int 32 bits, long
+// and pointers 64 bits), with its qualifiers. Types are immutable values
+// shared by pointer; qualify copies.
+type Type struct {
+	Kind Kind
+	Elem *Type // Ptr, Array: the element type
+	// Len is an array's length; -1 when incomplete. With LenTHREADS the
+	// length is Len*THREADS (a dimension that mentions THREADS in the
+	// dynamic environment).
+	Len        int64
+	LenTHREADS bool
+	Rec        *Record  // Struct, Union
+	Fn         *FuncSig // Func
+	EnumName   string
+
+	Const, Volatile, Restrict bool
+	// Shared marks a shared-qualified type. Block is its block size in
+	// elements: 1 for plain shared, 0 for indefinite `shared []`; Star
+	// marks `shared [*]` before the array's size resolves it.
+	Shared         bool
+	Block          int64
+	Star           bool
+	Strict, Relax  bool
+	spelledTypedef string // for messages
+}
+
+// Record is a struct or union layout, laid out as gcc does on x86-64.
+type Record struct {
+	Tag      string
+	Union    bool
+	Fields   []*Field
+	Size     int64
+	Align    int64
+	Complete bool
+	id       int
+}
+
+// Field is one member; bit-fields have BitWidth > 0 (or == 0 with
+// IsBitField for the zero-width separator) and BitOff within the storage
+// unit at Offset.
+type Field struct {
+	Name       string
+	Type       *Type
+	Offset     int64
+	IsBitField bool
+	BitWidth   int64
+	BitOff     int64
+}
+
+// FuncSig is a function type.
+type FuncSig struct {
+	Result   *Type
+	Params   []*Type
+	Variadic bool
+	OldStyle bool
+}
+
+var (
+	tVoid    = &Type{Kind: Void}
+	tBool    = &Type{Kind: Bool}
+	tChar    = &Type{Kind: Char}
+	tSChar   = &Type{Kind: SChar}
+	tUChar   = &Type{Kind: UChar}
+	tShort   = &Type{Kind: Short}
+	tUShort  = &Type{Kind: UShort}
+	tInt     = &Type{Kind: Int}
+	tUInt    = &Type{Kind: UInt}
+	tLong    = &Type{Kind: Long}
+	tULong   = &Type{Kind: ULong}
+	tLLong   = &Type{Kind: LLong}
+	tULLong  = &Type{Kind: ULLong}
+	tFloat   = &Type{Kind: Float}
+	tDouble  = &Type{Kind: Double}
+	tLDouble = &Type{Kind: LDouble}
+	tSizeT   = tULong
+	tPtrdiff = tLong
+	tVoidPtr = &Type{Kind: Ptr, Elem: tVoid}
+	tCharPtr = &Type{Kind: Ptr, Elem: tChar}
+)
+
+func pointerTo(t *Type) *Type { return &Type{Kind: Ptr, Elem: t} }
+
+// IsInteger reports whether t is an integer type (including _Bool, char
+// and enums).
+func (t *Type) IsInteger() bool { return t.Kind >= Bool && t.Kind <= ULLong || t.Kind == Enum }
+
+// IsFloat reports whether t is a floating type.
+func (t *Type) IsFloat() bool { return t.Kind >= Float && t.Kind <= LDouble }
+
+// IsArith reports whether t is an arithmetic type.
+func (t *Type) IsArith() bool { return t.IsInteger() || t.IsFloat() }
+
+// IsScalar reports whether t is arithmetic or a pointer.
+func (t *Type) IsScalar() bool { return t.IsArith() || t.Kind == Ptr }
+
+// IsSigned reports whether an integer type is signed.
+func (t *Type) IsSigned() bool {
+	switch t.Kind {
+	case Char, SChar, Short, Int, Long, LLong, Enum:
+		return true
+	}
+	return false
+}
+
+// IsPtrToShared reports whether t is a pointer-to-shared.
+func (t *Type) IsPtrToShared() bool { return t.Kind == Ptr && t.Elem.Shared }
+
+// IsSharedVoidPtr reports whether t is `shared void *`.
+func (t *Type) IsSharedVoidPtr() bool { return t.IsPtrToShared() && t.Elem.Kind == Void }
+
+// Unqual is t without qualifiers (the type of an rvalue).
+func (t *Type) Unqual() *Type {
+	if !t.Const && !t.Volatile && !t.Restrict && !t.Shared && !t.Strict && !t.Relax {
+		return t
+	}
+	u := *t
+	u.Const, u.Volatile, u.Restrict, u.Shared, u.Strict, u.Relax, u.Block, u.Star = false, false, false, false, false, false, 0, false
+	return &u
+}
+
+// Size is sizeof(t) in bytes for types whose size does not depend on
+// THREADS; -1 if incomplete.
+func (t *Type) Size() int64 {
+	switch t.Kind {
+	case Void:
+		return 1 // gcc's extension: sizeof(void) == 1, for void* arithmetic
+	case Bool, Char, SChar, UChar:
+		return 1
+	case Short, UShort:
+		return 2
+	case Int, UInt, Float, Enum:
+		return 4
+	case Long, ULong, LLong, ULLong, Double:
+		return 8
+	case LDouble:
+		return 16
+	case Ptr:
+		if t.Elem.Shared {
+			return 16 // a pointer-to-shared: address, thread, phase
+		}
+		return 8
+	case Array:
+		if t.Len < 0 {
+			return -1
+		}
+		return t.Len * t.Elem.Size()
+	case Struct, Union:
+		if !t.Rec.Complete {
+			return -1
+		}
+		return t.Rec.Size
+	case Func:
+		return 1
+	}
+	return -1
+}
+
+// Align is t's alignment in bytes.
+func (t *Type) Align() int64 {
+	switch t.Kind {
+	case Array:
+		return t.Elem.Align()
+	case Struct, Union:
+		if t.Rec.Align == 0 {
+			return 1
+		}
+		return t.Rec.Align
+	case Ptr:
+		return 8
+	}
+	if s := t.Size(); s > 0 {
+		return s
+	}
+	return 1
+}
+
+// Base is the innermost element type of a (multi-dimensional) array, or t.
+func (t *Type) Base() *Type {
+	for t.Kind == Array {
+		t = t.Elem
+	}
+	return t
+}
+
+// DependsOnTHREADS reports whether sizeof(t) involves THREADS.
+func (t *Type) DependsOnTHREADS() bool {
+	for ; t.Kind == Array; t = t.Elem {
+		if t.LenTHREADS {
+			return true
+		}
+	}
+	return false
+}
+
+// goType is the Go type a C value of type t is held in.
+func (t *Type) goType() string {
+	switch t.Kind {
+	case Bool, UChar:
+		return "uint8"
+	case Char, SChar:
+		return "int8"
+	case Short:
+		return "int16"
+	case UShort:
+		return "uint16"
+	case Int:
+		return "int32"
+	case Enum:
+		return "int32"
+	case UInt:
+		return "uint32"
+	case Long, LLong:
+		return "int64"
+	case ULong, ULLong:
+		return "uint64"
+	case Float:
+		return "float32"
+	case Double, LDouble:
+		return "float64"
+	case Ptr:
+		if t.Elem.Shared {
+			return "upc.SharedPtr"
+		}
+		return "uintptr"
+	}
+	// Arrays, structs, unions and functions are handled by address.
+	return "uintptr"
+}
+
+// String spells t roughly as C does, for messages.
+func (t *Type) String() string {
+	var b strings.Builder
+	t.write(&b)
+	return b.String()
+}
+
+func (t *Type) quals() string {
+	var q []string
+	if t.Strict {
+		q = append(q, "strict")
+	}
+	if t.Relax {
+		q = append(q, "relaxed")
+	}
+	if t.Shared {
+		switch {
+		case t.Star:
+			q = append(q, "shared [*]")
+		case t.Block == 1:
+			q = append(q, "shared")
+		case t.Block == 0:
+			q = append(q, "shared []")
+		default:
+			q = append(q, fmt.Sprintf("shared [%d]", t.Block))
+		}
+	}
+	if t.Const {
+		q = append(q, "const")
+	}
+	if t.Volatile {
+		q = append(q, "volatile")
+	}
+	return strings.Join(q, " ")
+}
+
+var kindNames = [...]string{Void: "void", Bool: "_Bool", Char: "char", SChar: "signed char", UChar: "unsigned char",
+	Short: "short", UShort: "unsigned short", Int: "int", UInt: "unsigned int", Long: "long", ULong: "unsigned long",
+	LLong: "long long", ULLong: "unsigned long long", Float: "float", Double: "double", LDouble: "long double"}
+
+func (t *Type) write(b *strings.Builder) {
+	if q := t.quals(); q != "" && t.Kind != Ptr && t.Kind != Array {
+		b.WriteString(q + " ")
+	}
+	switch t.Kind {
+	case Ptr:
+		t.Elem.write(b)
+		b.WriteString(" *")
+		if q := t.quals(); q != "" {
+			b.WriteString(q)
+		}
+	case Array:
+		t.Elem.write(b)
+		switch {
+		case t.Len < 0:
+			b.WriteString("[]")
+		case t.LenTHREADS:
+			fmt.Fprintf(b, "[%d*THREADS]", t.Len)
+		default:
+			fmt.Fprintf(b, "[%d]", t.Len)
+		}
+	case Func:
+		t.Fn.Result.write(b)
+		b.WriteString(" (")
+		for i, p := range t.Fn.Params {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			p.write(b)
+		}
+		if t.Fn.Variadic {
+			b.WriteString(", ...")
+		}
+		b.WriteString(")")
+	case Struct, Union:
+		if t.Kind == Union {
+			b.WriteString("union ")
+		} else {
+			b.WriteString("struct ")
+		}
+		if t.Rec.Tag != "" {
+			b.WriteString(t.Rec.Tag)
+		} else {
+			b.WriteString("<anonymous>")
+		}
+	case Enum:
+		b.WriteString("enum " + t.EnumName)
+	default:
+		b.WriteString(kindNames[t.Kind])
+	}
+}
+
+// rank orders integer types for the usual arithmetic conversions.
+func (t *Type) rank() int {
+	switch t.Kind {
+	case Bool:
+		return 0
+	case Char, SChar, UChar:
+		return 1
+	case Short, UShort:
+		return 2
+	case Int, UInt, Enum:
+		return 3
+	case Long, ULong:
+		return 4
+	case LLong, ULLong:
+		return 5
+	}
+	return 0
+}
+
+// promote applies the integer promotions (C99 6.3.1.1).
+func promote(t *Type) *Type {
+	t = t.Unqual()
+	if t.Kind == Enum {
+		return tInt
+	}
+	if t.IsInteger() && t.rank() < 3 {
+		return tInt
+	}
+	return t
+}
+
+// usualArith is the common type of the usual arithmetic conversions
+// (C99 6.3.1.8).
+func usualArith(a, b *Type) *Type {
+	a, b = promote(a), promote(b)
+	switch {
+	case a.Kind == LDouble || b.Kind == LDouble:
+		return tLDouble
+	case a.Kind == Double || b.Kind == Double:
+		return tDouble
+	case a.Kind == Float || b.Kind == Float:
+		return tFloat
+	}
+	if a.Kind == b.Kind {
+		return a
+	}
+	if a.IsSigned() == b.IsSigned() {
+		if a.rank() >= b.rank() {
+			return a
+		}
+		return b
+	}
+	u, s := a, b
+	if a.IsSigned() {
+		u, s = b, a
+	}
+	if u.rank() >= s.rank() {
+		return u
+	}
+	if s.Size() > u.Size() {
+		return s
+	}
+	return unsignedOf(s)
+}
+
+func unsignedOf(t *Type) *Type {
+	switch t.Kind {
+	case Int:
+		return tUInt
+	case Long:
+		return tULong
+	case LLong:
+		return tULLong
+	}
+	return t
+}
+
+// compatiblePointees reports whether two pointed-to types are compatible
+// enough for assignment without a diagnostic (qualifiers aside).
+func sameType(a, b *Type) bool {
+	if a == b {
+		return true
+	}
+	if a.Kind != b.Kind {
+		// char and signed char are distinct but interchangeable in practice.
+		return false
+	}
+	switch a.Kind {
+	case Ptr:
+		return sameType(a.Elem, b.Elem)
+	case Array:
+		return sameType(a.Elem, b.Elem) && (a.Len < 0 || b.Len < 0 || a.Len == b.Len)
+	case Struct, Union:
+		return a.Rec == b.Rec
+	case Func:
+		if a.Fn.OldStyle || b.Fn.OldStyle {
+			return sameType(a.Fn.Result, b.Fn.Result)
+		}
+		if len(a.Fn.Params) != len(b.Fn.Params) || a.Fn.Variadic != b.Fn.Variadic || !sameType(a.Fn.Result, b.Fn.Result) {
+			return false
+		}
+		for i := range a.Fn.Params {
+			if !sameType(a.Fn.Params[i].Unqual(), b.Fn.Params[i].Unqual()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// layoutRecord computes field offsets, size and alignment as gcc does on
+// x86-64 (System V ABI), including bit-fields packed into storage units
+// of their declared type.
+func layoutRecord(r *Record) {
+	var off, align int64 = 0, 1
+	var bitPos int64 // bit offset from the record start, for bit-fields
+	for _, f := range r.Fields {
+		fa := f.Type.Align()
+		fs := f.Type.Size()
+		if f.IsBitField {
+			unitBits := fs * 8
+			if r.Union {
+				f.Offset, f.BitOff = 0, 0
+				align = max(align, fa)
+				off = max(off, fs)
+				continue
+			}
+			if f.BitWidth == 0 {
+				// A zero-width bit-field pads to the next unit of its type.
+				bitPos = (bitPos + unitBits - 1) / unitBits * unitBits
+				continue
+			}
+			// Start a new unit if the field would straddle one.
+			if bitPos/unitBits != (bitPos+f.BitWidth-1)/unitBits {
+				bitPos = (bitPos + unitBits - 1) / unitBits * unitBits
+			}
+			unitStart := bitPos / unitBits * unitBits
+			f.Offset = unitStart / 8
+			f.BitOff = bitPos - unitStart
+			bitPos += f.BitWidth
+			align = max(align, fa)
+			off = max(off, (bitPos+7)/8)
+			continue
+		}
+		if r.Union {
+			f.Offset = 0
+			off = max(off, fs)
+		} else {
+			start := max(off, (bitPos+7)/8)
+			start = (start + fa - 1) / fa * fa
+			f.Offset = start
+			off = start + fs
+			bitPos = off * 8
+		}
+		align = max(align, fa)
+	}
+	r.Size = (off + align - 1) / align * align
+	r.Align = align
+	r.Complete = true
+}
+
+// findField looks a member up, through anonymous struct and union members.
+func (r *Record) findField(name string) (*Field, int64, bool) {
+	for _, f := range r.Fields {
+		if f.Name == name {
+			return f, f.Offset, true
+		}
+		if f.Name == "" && (f.Type.Kind == Struct || f.Type.Kind == Union) {
+			if g, off, ok := f.Type.Rec.findField(name); ok {
+				return g, f.Offset + off, true
+			}
+		}
+	}
+	return nil, 0, false
+}
