@@ -1,6 +1,6 @@
 # upcgo — build, test, benchmark.
 GO        ?= go
-STATICCHECK_VERSION ?= 2026.2.2
+STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
 .PHONY: build test test-long lint bench run clean

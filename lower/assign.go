@@ -359,7 +359,7 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
 	if a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond(%s, %s, %s)", c, ac, bc), pure: true}
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", t.goType(), c, ac, bc), pure: true}
 	}
 	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), c, ac, bc)}
 }

@@ -75,11 +75,67 @@ var builtins = map[string]*builtinFunc{
 	"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
 		return args[0], tLong
 	}},
+	"__builtin_huge_vall": simple("math.Inf(1)", tLDouble),
+	"__builtin_isnan":     {lower: floatPredicate("math.IsNaN(%s)")},
+	"__builtin_isinf_sign": {lower: func(tr *translator, _ []string, raw []operand, _ token.Pos) (string, *Type) {
+		x := tr.conv(raw[0], tDouble)
+		return fmt.Sprintf("crt.IsInfSign(%s)", x), tInt
+	}},
+	"__builtin_isfinite": {lower: floatPredicate("!math.IsInf(%[1]s, 0) && !math.IsNaN(%[1]s)")},
+	"__builtin_isnormal": {lower: func(tr *translator, _ []string, raw []operand, _ token.Pos) (string, *Type) {
+		return fmt.Sprintf("crt.IsNormal(%s, %t)", tr.conv(raw[0], tDouble), raw[0].t.Kind == Float), tInt
+	}},
+	"__builtin_signbit": {lower: floatPredicate("math.Signbit(%s)")},
+	"__builtin_fpclassify": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		if len(raw) != 6 {
+			tr.errorf(pos, "__builtin_fpclassify takes 6 arguments")
+			return "0", tInt
+		}
+		return fmt.Sprintf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], tDouble), raw[5].t.Kind == Float), tInt
+	}},
+	"div":     {lower: divLowering("stdlib.Div", tInt)},
+	"ldiv":    {lower: divLowering("stdlib.Ldiv", tLong)},
+	"lldiv":   {lower: divLowering("stdlib.Lldiv", tLLong)},
 	"qsort":   {lower: (*translator).lowerQsort},
 	"bsearch": {lower: (*translator).lowerBsearch},
 	"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
 	}},
+}
+
+// floatPredicate lowers a classification macro of math.h on a float or
+// double argument to a Go test.
+func floatPredicate(format string) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *Type) {
+		if len(raw) != 1 || !raw[0].t.IsFloat() {
+			tr.errorf(pos, "argument must be a floating-point value")
+			return "0", tInt
+		}
+		return "crt.B2I(" + fmt.Sprintf(format, tr.conv(raw[0], tDouble)) + ")", tInt
+	}
+}
+
+// divLowering lowers div, ldiv and lldiv, whose result struct is a
+// temporary in the caller's frame.
+func divLowering(goFunc string, elem *Type) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+	return func(tr *translator, args []string, _ []operand, pos token.Pos) (string, *Type) {
+		rec := &Record{Tag: "", Fields: []*Field{{Name: "quot", Type: elem}, {Name: "rem", Type: elem}}}
+		layoutRecord(rec)
+		if s := tr.scope.lookup(map[*Type]string{tInt: "div_t", tLong: "ldiv_t", tLLong: "lldiv_t"}[elem]); s != nil && s.kind == symTypedef {
+			rec = s.typ.Rec
+		}
+		t := &Type{Kind: Struct, Rec: rec}
+		if tr.fn == nil || len(args) != 2 {
+			tr.errorf(pos, "%s needs 2 arguments inside a function", goFunc)
+			return "0", tInt
+		}
+		slot := tr.fn.frameSlot(tr, t, tr.tmp("div"))
+		store := "crt.Div"
+		if elem != tInt {
+			store = "crt.Ldiv"
+		}
+		return fmt.Sprintf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
+	}
 }
 
 // call lowers a function call.
@@ -215,7 +271,7 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 	if t == nil {
 		t = sig.Result
 	}
-	return operand{kind: rvalue, t: t, code: code}
+	return tr.result(code, t)
 }
 
 // callPointer is a Go call through a C function value (designator or

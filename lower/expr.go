@@ -552,6 +552,40 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), p.code), addr: p.code, pure: p.pure}
 }
 
+// localIndex lowers a[i] inside a upc_forall whose affinity proved it
+// local: a direct access to the calling thread's segment.
+func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
+	if tr.fn == nil || len(tr.fn.localIndex) == 0 {
+		return operand{}, false
+	}
+	arr, ok1 := e.X.(*ast.Ident)
+	idx, ok2 := e.Index.(*ast.Ident)
+	if !ok1 || !ok2 {
+		return operand{}, false
+	}
+	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
+	for _, la := range tr.fn.localIndex {
+		if la.array != a || la.index != i {
+			continue
+		}
+		a.used, i.used = true, true
+		elem := a.typ.Elem
+		b := blockOf(a.typ)
+		var off string
+		if b == 1 {
+			off = fmt.Sprintf("uintptr(%s)/uintptr(t.Threads)", i.goName)
+		} else {
+			off = fmt.Sprintf("(uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d)", i.goName, b, b, i.goName, b)
+		}
+		addr := fmt.Sprintf("t.LocalAddr() + %s + %s*%d", a.goName, off, elem.Size())
+		if elem.Strict || tr.strictMode && !elem.Relax {
+			return operand{}, false // strict accesses keep their ordering code
+		}
+		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true
+	}
+	return operand{}, false
+}
+
 // ptrAdd is p + i (in elements) for private or shared pointers.
 func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 	if !i.t.IsInteger() {
@@ -581,6 +615,9 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 }
 
 func (tr *translator) index(e *ast.IndexExpr) operand {
+	if o, ok := tr.localIndex(e); ok {
+		return o
+	}
 	x, i := tr.value(e.X), tr.value(e.Index)
 	if x.t.IsInteger() && i.t.Kind == Ptr {
 		x, i = i, x // i[a] is a[i]
@@ -701,6 +738,12 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		tr.errorf(e.OpPos, "lvalue required as unary '&' operand")
 		return bad()
 	case "*":
+		if c, ok := e.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "__errno_location" && len(c.Args) == 0 {
+				// errno is the thread's C library state.
+				return operand{kind: lvGo, t: tInt, code: "t.libc.Errno", pure: true}
+			}
+		}
 		p := tr.value(e.X)
 		if p.t.Kind != Ptr {
 			tr.errorf(e.OpPos, "invalid type argument of unary '*' (have '%s')", p.t)

@@ -240,10 +240,11 @@ var specialFuncs = []string{
 	// assert's failure path: glibc's message ("prog: file:line: func:
 	// Assertion `expr' failed.") on stderr, then abort.
 	"__assert_fail",
-	// exit ends only the calling UPC thread (UPC 1.3) and abort the
-	// whole job, so both go through the runtime rather than stdlib.Exit
-	// and stdlib.Abort alone.
+	// exit and _Exit end only the calling UPC thread (the job ends when
+	// every thread has), and abort ends the whole job, so they go through
+	// the runtime rather than stdlib.Exit alone.
 	"exit",
+	"_Exit",
 	"abort",
 	// Function-pointer arguments: stdlib takes Go funcs, which the
 	// lowering builds around the C function.
@@ -261,6 +262,7 @@ var specialFuncs = []string{
 	"upc_global_alloc",
 	"upc_all_alloc",
 	"upc_alloc",
+	"upc_local_alloc",
 	"upc_free",
 	"upc_all_free",
 	"upc_threadof",

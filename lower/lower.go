@@ -13,7 +13,6 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
-	"sort"
 	"strings"
 
 	"github.com/upcgo/upcgo/parser/ast"
@@ -376,13 +375,4 @@ func addressTaken(f *ast.File) map[string]bool {
 		return true
 	})
 	return names
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -22,6 +22,9 @@ type funcState struct {
 	forall   int             // upc_forall nesting depth
 	switches []*switchState
 	loops    int
+	// localIndex lists the a[i] accesses the enclosing upc_forall loops
+	// proved local.
+	localIndex []localAccess
 }
 
 type switchState struct {
@@ -232,39 +235,178 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if init != nil {
 		tr.stmt(init)
 	}
+	isForall := aff != nil || affCont
+	var plan *forallPlan
+	if aff != nil && fn.forall == 0 {
+		plan = tr.planForall(init, post, aff, body)
+	}
+	if plan != nil && plan.cyclic {
+		// Only this thread's iterations: start at its first and step by THREADS.
+		i := plan.loopVar
+		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
+	}
 	c := ""
 	if cond != nil {
 		c = tr.cond(cond)
 	}
 	p := ""
-	if post != nil {
+	switch {
+	case plan != nil && plan.cyclic:
+		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, plan.loopVar.typ.goType())
+	case post != nil:
 		p = tr.postStmt(post)
 	}
 	fn.stmt(fmt.Sprintf("for ; %s; %s {", c, p))
-	if aff != nil && fn.forall == 0 {
+	switch {
+	case plan != nil && plan.cyclic:
+	case plan != nil:
+		fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s)/%d, t.Threads) != t.MyThread {\ncontinue\n}", plan.loopVar.goName, plan.block))
+	case aff != nil && fn.forall == 0:
 		a := tr.value(aff)
 		switch {
 		case a.t.IsPtrToShared():
 			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ncontinue\n}", paren(a.code)))
 		case a.t.IsInteger():
-			v := tr.conv(a, tLong)
-			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", v))
+			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", tr.conv(a, tLong)))
 		default:
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}
+	case aff != nil:
+		// A upc_forall nested in another runs every iteration (UPC 1.3 §6.6.2).
+		tr.value(aff)
 	}
-	_ = affCont
-	isForall := aff != nil || affCont
 	if isForall {
 		fn.forall++
 	}
+	if plan != nil && plan.array != nil {
+		fn.localIndex = append(fn.localIndex, localAccess{array: plan.array, index: plan.loopVar})
+	}
 	tr.loopBody(body)
+	if plan != nil && plan.array != nil {
+		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
+	}
 	if isForall {
 		fn.forall--
 	}
 	fn.stmt("}")
 	fn.stmt("}")
 	tr.popScope()
+}
+
+// forallPlan is what a upc_forall loop lets the lowering prove: the loop
+// variable steps by one and is not changed by the body, so affinity
+// `&a[i]` (or `i`) selects a fixed pattern of iterations, and a[i] in the
+// body is local to the executing thread.
+type forallPlan struct {
+	loopVar *symbol
+	array   *symbol // the shared array of the affinity &a[i], if any
+	block   int64
+	cyclic  bool
+}
+
+// localAccess says a[index] is local inside the current upc_forall body.
+type localAccess struct {
+	array, index *symbol
+}
+
+func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stmt) *forallPlan {
+	name := stepVar(post)
+	if name == "" || !initializes(init, name) || modifies(body, name) {
+		return nil
+	}
+	i := tr.scope.lookup(name)
+	if i == nil || i.kind != symVar || i.inMem || i.st != stLocal || !i.typ.IsInteger() {
+		return nil
+	}
+	plan := &forallPlan{loopVar: i}
+	switch a := aff.(type) {
+	case *ast.Ident:
+		if a.Name != name {
+			return nil
+		}
+		plan.cyclic = true
+		return plan
+	case *ast.UnaryExpr:
+		ix, ok := a.X.(*ast.IndexExpr)
+		if a.Op != "&" || !ok {
+			return nil
+		}
+		arr, ok1 := ix.X.(*ast.Ident)
+		idx, ok2 := ix.Index.(*ast.Ident)
+		if !ok1 || !ok2 || idx.Name != name {
+			return nil
+		}
+		s := tr.scope.lookup(arr.Name)
+		if s == nil || s.kind != symVar || s.st != stShared || s.typ.Kind != Array || s.typ.Elem.Kind == Array || s.typ.Elem.Kind == Struct || s.typ.Elem.Kind == Union {
+			return nil
+		}
+		b := blockOf(s.typ)
+		if b == 0 {
+			return nil
+		}
+		s.used = true
+		plan.array, plan.block, plan.cyclic = s, b, b == 1
+		return plan
+	}
+	return nil
+}
+
+// stepVar is the variable of a post clause i++, ++i or i += 1.
+func stepVar(post ast.Expr) string {
+	switch p := post.(type) {
+	case *ast.PostfixExpr:
+		if id, ok := p.X.(*ast.Ident); ok && p.Op == "++" {
+			return id.Name
+		}
+	case *ast.UnaryExpr:
+		if id, ok := p.X.(*ast.Ident); ok && p.Op == "++" {
+			return id.Name
+		}
+	case *ast.AssignExpr:
+		if id, ok := p.X.(*ast.Ident); ok && p.Op == "+=" {
+			if lit, ok := p.Y.(*ast.IntLit); ok && lit.Raw == "1" {
+				return id.Name
+			}
+		}
+	}
+	return ""
+}
+
+func initializes(init ast.Stmt, name string) bool {
+	switch s := init.(type) {
+	case *ast.ExprStmt:
+		if a, ok := s.X.(*ast.AssignExpr); ok && a.Op == "=" {
+			id, ok := a.X.(*ast.Ident)
+			return ok && id.Name == name
+		}
+	case *ast.DeclStmt:
+		return len(s.Decls) == 1 && s.Decls[0].Name == name && s.Decls[0].Init != nil
+	}
+	return false
+}
+
+// modifies reports whether body may change variable name (assignment,
+// increment, or taking its address).
+func modifies(body ast.Stmt, name string) bool {
+	found := false
+	isName := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		return ok && id.Name == name
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignExpr:
+			found = found || isName(n.X)
+		case *ast.PostfixExpr:
+			found = found || isName(n.X)
+		case *ast.UnaryExpr:
+			found = found || (n.Op == "++" || n.Op == "--" || n.Op == "&") && isName(n.X)
+		case *ast.Decl:
+			found = found || n.Name == name
+		}
+		return !found
+	})
+	return found
 }
 
 // postStmt is a for loop's third clause as one Go simple statement.

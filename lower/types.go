@@ -52,11 +52,10 @@ type Type struct {
 	// Shared marks a shared-qualified type. Block is its block size in
 	// elements: 1 for plain shared, 0 for indefinite `shared []`; Star
 	// marks `shared [*]` before the array's size resolves it.
-	Shared         bool
-	Block          int64
-	Star           bool
-	Strict, Relax  bool
-	spelledTypedef string // for messages
+	Shared        bool
+	Block         int64
+	Star          bool
+	Strict, Relax bool
 }
 
 // Record is a struct or union layout, laid out as gcc does on x86-64.
@@ -67,7 +66,6 @@ type Record struct {
 	Size     int64
 	Align    int64
 	Complete bool
-	id       int
 }
 
 // Field is one member; bit-fields have BitWidth > 0 (or == 0 with
@@ -110,7 +108,6 @@ var (
 	tSizeT   = tULong
 	tPtrdiff = tLong
 	tVoidPtr = &Type{Kind: Ptr, Elem: tVoid}
-	tCharPtr = &Type{Kind: Ptr, Elem: tChar}
 )
 
 func pointerTo(t *Type) *Type { return &Type{Kind: Ptr, Elem: t} }

@@ -18,62 +18,61 @@ import (
 // Tokenize scans src, the contents of file, into tokens. Problems such as an
 // unterminated comment or string are reported in errs and scanning goes on.
 func Tokenize(file string, src []byte, errs *diag.List) []token.Token {
-	s := scanner{file: file, src: src, line: 1, col: 1}
+	s := scanner{file: file, src: string(src), line: 1, col: 1}
 	return s.run(errs)
 }
 
+// scanner walks the source a logical byte at a time; line splices are
+// skipped wherever they occur. Token texts are substrings of the source
+// (no copy) unless a splice falls inside the token.
 type scanner struct {
 	file      string
-	src       []byte
+	src       string
 	off       int
 	line, col int32
 }
 
-// peek returns the byte at off+k after skipping line splices, and the
-// number of raw bytes up to and including it.
-func (s *scanner) at(i int) (byte, int) {
-	for i < len(s.src) {
-		if s.src[i] == '\\' {
-			if i+1 < len(s.src) && s.src[i+1] == '\n' {
-				i += 2
-				continue
-			}
-			if i+2 < len(s.src) && s.src[i+1] == '\r' && s.src[i+2] == '\n' {
-				i += 3
-				continue
-			}
-		}
-		return s.src[i], i
+// spliceLen is the length of a line splice at i, or 0.
+func (s *scanner) spliceLen(i int) int {
+	if s.src[i] != '\\' || i+1 >= len(s.src) {
+		return 0
 	}
-	return 0, len(s.src)
+	if s.src[i+1] == '\n' {
+		return 2
+	}
+	if s.src[i+1] == '\r' && i+2 < len(s.src) && s.src[i+2] == '\n' {
+		return 3
+	}
+	return 0
 }
 
-// cur returns the current logical byte (0 at end).
+// skipSplices moves past line splices at the current offset.
+func (s *scanner) skipSplices() {
+	for s.off < len(s.src) && s.src[s.off] == '\\' {
+		n := s.spliceLen(s.off)
+		if n == 0 {
+			return
+		}
+		s.off += n
+		s.line++
+		s.col = 1
+	}
+}
+
+// cur returns the current logical byte, or 0 at the end.
 func (s *scanner) cur() byte {
-	c, i := s.at(s.off)
-	s.skipTo(i)
-	return c
-}
-
-// skipTo moves the raw offset to i, keeping line and column up to date.
-func (s *scanner) skipTo(i int) {
-	for s.off < i {
-		if s.src[s.off] == '\n' {
-			s.line++
-			s.col = 1
-		} else {
-			s.col++
-		}
-		s.off++
+	s.skipSplices()
+	if s.off >= len(s.src) {
+		return 0
 	}
+	return s.src[s.off]
 }
 
 // next consumes the current logical byte.
 func (s *scanner) next() {
-	c, i := s.at(s.off)
-	s.skipTo(i)
-	if i < len(s.src) {
-		if c == '\n' {
+	s.skipSplices()
+	if s.off < len(s.src) {
+		if s.src[s.off] == '\n' {
 			s.line++
 			s.col = 1
 		} else {
@@ -85,25 +84,41 @@ func (s *scanner) next() {
 
 // peekAfter returns the logical byte k positions after the current one.
 func (s *scanner) peekAfter(k int) byte {
-	_, i := s.at(s.off)
-	for ; k > 0; k-- {
+	i := s.off
+	for {
+		for i < len(s.src) && s.src[i] == '\\' {
+			n := s.spliceLen(i)
+			if n == 0 {
+				break
+			}
+			i += n
+		}
 		if i >= len(s.src) {
 			return 0
 		}
-		_, i = s.at(i + 1)
+		if k == 0 {
+			return s.src[i]
+		}
+		k--
+		i++
 	}
-	if i >= len(s.src) {
-		return 0
-	}
-	return s.src[i]
 }
 
 func (s *scanner) pos() token.Pos { return token.Pos{File: s.file, Line: s.line, Col: s.col} }
 
+// text is the token spelled by src[start:s.off], without line splices.
+func (s *scanner) text(start int) string {
+	raw := s.src[start:s.off]
+	if !strings.Contains(raw, "\\\n") && !strings.Contains(raw, "\\\r\n") {
+		return raw
+	}
+	raw = strings.ReplaceAll(raw, "\\\r\n", "")
+	return strings.ReplaceAll(raw, "\\\n", "")
+}
+
 func (s *scanner) run(errs *diag.List) []token.Token {
-	toks := make([]token.Token, 0, len(s.src)/4)
+	toks := make([]token.Token, 0, len(s.src)/5)
 	flags := token.BOL
-	var text strings.Builder
 	for {
 		c := s.cur()
 		if s.off >= len(s.src) {
@@ -144,32 +159,36 @@ func (s *scanner) run(errs *diag.List) []token.Token {
 			continue
 		}
 		pos := s.pos()
-		text.Reset()
+		start := s.off
 		kind := token.Punct
+		var text string
 		switch {
 		case isIdentStart(c):
 			for isIdentChar(s.cur()) {
-				text.WriteByte(s.cur())
 				s.next()
 			}
 			kind = token.Ident
 			// L'x', u"x", U"x", u8"x" are literals, not identifiers.
-			if q := s.cur(); (q == '\'' || q == '"') && isLiteralPrefix(text.String()) {
-				kind = s.quoted(&text, q, errs, pos)
+			if q := s.cur(); (q == '\'' || q == '"') && isLiteralPrefix(s.text(start)) {
+				kind = s.quoted(q, errs, pos)
 			}
+			text = s.text(start)
 		case isDigit(c) || (c == '.' && isDigit(s.peekAfter(1))):
-			kind = s.ppNumber(&text)
+			s.ppNumber()
+			text = s.text(start)
+			kind = numberKind(text)
 		case c == '\'' || c == '"':
-			kind = s.quoted(&text, c, errs, pos)
+			kind = s.quoted(c, errs, pos)
+			text = s.text(start)
 		default:
-			s.punct(&text)
-			if text.Len() == 0 {
-				text.WriteByte(c)
+			text = s.punct()
+			if text == "" {
 				s.next()
+				text = s.text(start)
 				errs.Errorf(pos, "stray '%s' in program", printable(c))
 			}
 		}
-		toks = append(toks, token.Token{Kind: kind, Flags: flags, Text: text.String(), Pos: pos})
+		toks = append(toks, token.Token{Kind: kind, Flags: flags, Text: text, Pos: pos})
 		flags = 0
 	}
 }
@@ -184,36 +203,38 @@ func printable(c byte) string {
 func isLiteralPrefix(s string) bool { return s == "L" || s == "u" || s == "U" || s == "u8" }
 
 // ppNumber scans a C99 pp-number: digits, letters, '_', '.', and the sign
-// after e, E, p or P. It decides Int or Float by spelling.
-func (s *scanner) ppNumber(text *strings.Builder) token.Kind {
+// after e, E, p or P.
+func (s *scanner) ppNumber() {
+	var last byte
 	for {
 		c := s.cur()
-		if (c == '+' || c == '-') && text.Len() > 0 {
-			last := text.String()[text.Len()-1]
+		if c == '+' || c == '-' {
 			if last == 'e' || last == 'E' || last == 'p' || last == 'P' {
-				text.WriteByte(c)
 				s.next()
+				last = c
 				continue
 			}
-			break
+			return
 		}
 		if !isIdentChar(c) && c != '.' {
-			break
+			return
 		}
-		text.WriteByte(c)
 		s.next()
+		last = c
 	}
-	t := text.String()
+}
+
+// numberKind decides Int or Float by spelling.
+func numberKind(t string) token.Kind {
 	hex := len(t) > 1 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')
-	if strings.ContainsRune(t, '.') || (!hex && strings.ContainsAny(t, "eE")) || (hex && strings.ContainsAny(t, "pP")) {
+	if strings.IndexByte(t, '.') >= 0 || (!hex && strings.ContainsAny(t, "eE")) || (hex && strings.ContainsAny(t, "pP")) {
 		return token.Float
 	}
 	return token.Int
 }
 
 // quoted scans a character constant or string literal starting at quote q.
-func (s *scanner) quoted(text *strings.Builder, q byte, errs *diag.List, pos token.Pos) token.Kind {
-	text.WriteByte(q)
+func (s *scanner) quoted(q byte, errs *diag.List, pos token.Pos) token.Kind {
 	s.next()
 	for {
 		c := s.cur()
@@ -225,11 +246,9 @@ func (s *scanner) quoted(text *strings.Builder, q byte, errs *diag.List, pos tok
 			}
 			break
 		}
-		text.WriteByte(c)
 		s.next()
 		if c == '\\' {
 			if d := s.cur(); d != '\n' && s.off < len(s.src) {
-				text.WriteByte(d)
 				s.next()
 			}
 			continue
@@ -244,43 +263,114 @@ func (s *scanner) quoted(text *strings.Builder, q byte, errs *diag.List, pos tok
 	return token.Char
 }
 
-// puncts lists C punctuators longest first, so the first match is the
-// longest (C99 6.4p4, "maximal munch"). Digraphs are included.
-var puncts = []string{
-	"%:%:", "...", "<<=", ">>=",
-	"->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-	"*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "##",
-	"<:", ":>", "<%", "%>", "%:",
-	"[", "]", "(", ")", "{", "}", ".", "&", "*", "+", "-", "~", "!",
-	"/", "%", "<", ">", "^", "|", "?", ":", ";", "=", ",", "#",
+// punct scans the longest punctuator at the current position (C99 6.4p4,
+// "maximal munch"), mapping digraphs to what they stand for. It returns ""
+// if there is none.
+func (s *scanner) punct() string {
+	c0, c1 := s.peekAfter(0), s.peekAfter(1)
+	take := func(n int, text string) string {
+		for range n {
+			s.next()
+		}
+		return text
+	}
+	switch c0 {
+	case '[', ']', '(', ')', '{', '}', '~', '?', ';', ',':
+		return take(1, punct1[c0])
+	case '.':
+		if c1 == '.' && s.peekAfter(2) == '.' {
+			return take(3, "...")
+		}
+		return take(1, ".")
+	case '-':
+		switch c1 {
+		case '>':
+			return take(2, "->")
+		case '-':
+			return take(2, "--")
+		case '=':
+			return take(2, "-=")
+		}
+		return take(1, "-")
+	case '+':
+		switch c1 {
+		case '+':
+			return take(2, "++")
+		case '=':
+			return take(2, "+=")
+		}
+		return take(1, "+")
+	case '<':
+		switch c1 {
+		case '<':
+			if s.peekAfter(2) == '=' {
+				return take(3, "<<=")
+			}
+			return take(2, "<<")
+		case '=':
+			return take(2, "<=")
+		case ':':
+			return take(2, "[")
+		case '%':
+			return take(2, "{")
+		}
+		return take(1, "<")
+	case '>':
+		switch c1 {
+		case '>':
+			if s.peekAfter(2) == '=' {
+				return take(3, ">>=")
+			}
+			return take(2, ">>")
+		case '=':
+			return take(2, ">=")
+		}
+		return take(1, ">")
+	case '%':
+		switch c1 {
+		case ':':
+			if s.peekAfter(2) == '%' && s.peekAfter(3) == ':' {
+				return take(4, "##")
+			}
+			return take(2, "#")
+		case '>':
+			return take(2, "}")
+		case '=':
+			return take(2, "%=")
+		}
+		return take(1, "%")
+	case ':':
+		if c1 == '>' {
+			return take(2, "]")
+		}
+		return take(1, ":")
+	case '#':
+		if c1 == '#' {
+			return take(2, "##")
+		}
+		return take(1, "#")
+	case '&', '|':
+		if c1 == c0 {
+			return take(2, punct2[c0])
+		}
+		if c1 == '=' {
+			return take(2, punctEq[c0])
+		}
+		return take(1, punct1[c0])
+	case '*', '/', '^', '=', '!':
+		if c1 == '=' {
+			return take(2, punctEq[c0])
+		}
+		return take(1, punct1[c0])
+	}
+	return ""
 }
 
-var digraphs = map[string]string{"<:": "[", ":>": "]", "<%": "{", "%>": "}", "%:": "#", "%:%:": "##"}
-
-func (s *scanner) punct(text *strings.Builder) {
-	var buf [4]byte
-	n := 0
-	for n < 4 {
-		c := s.peekAfter(n)
-		if c == 0 {
-			break
-		}
-		buf[n] = c
-		n++
-	}
-	for _, p := range puncts {
-		if len(p) <= n && string(buf[:len(p)]) == p {
-			for range len(p) {
-				s.next()
-			}
-			if d, ok := digraphs[p]; ok {
-				p = d
-			}
-			text.WriteString(p)
-			return
-		}
-	}
-}
+var (
+	punct1  = [256]string{'[': "[", ']': "]", '(': "(", ')': ")", '{': "{", '}': "}", '~': "~", '?': "?", ';': ";", ',': ",", '&': "&", '|': "|", '*': "*", '/': "/", '^': "^", '=': "=", '!': "!"}
+	punct2  = [256]string{'&': "&&", '|': "||"}
+	punctEq = [256]string{'&': "&=", '|': "|=", '*': "*=", '/': "/=", '^': "^=", '=': "==", '!': "!="}
+)
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c == '$' || (c|0x20 >= 'a' && c|0x20 <= 'z') || c >= 0x80

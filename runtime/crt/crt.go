@@ -7,12 +7,14 @@ package crt
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"sync"
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/cmem"
 	"github.com/upcgo/upcgo/runtime/upc"
+	"github.com/upcgo/upcgo/stdlib"
 )
 
 // Number is every Go type a C arithmetic type lowers to.
@@ -169,3 +171,52 @@ func AssertFail(expr, file uintptr, line uint32, fn uintptr) {
 // Copy copies a struct or array value of n bytes (C assignment of
 // aggregates).
 func Copy(dst, src uintptr, n uintptr) { cmem.Memmove(dst, src, n) }
+
+// IsInfSign is glibc's isinf: -1 for -Inf, 1 for +Inf, else 0.
+func IsInfSign(x float64) int32 {
+	switch {
+	case math.IsInf(x, 1):
+		return 1
+	case math.IsInf(x, -1):
+		return -1
+	}
+	return 0
+}
+
+// IsNormal is isnormal for a double, or a float when single.
+func IsNormal(x float64, single bool) int32 {
+	min := 2.2250738585072014e-308
+	if single {
+		min = 1.1754943508222875e-38
+	}
+	return B2I(!math.IsNaN(x) && !math.IsInf(x, 0) && math.Abs(x) >= min)
+}
+
+// Fpclassify is __builtin_fpclassify with the class values it is given.
+func Fpclassify(nan, inf, normal, subnormal, zero int32, x float64, single bool) int32 {
+	switch {
+	case math.IsNaN(x):
+		return nan
+	case math.IsInf(x, 0):
+		return inf
+	case x == 0:
+		return zero
+	case IsNormal(x, single) == 1:
+		return normal
+	}
+	return subnormal
+}
+
+// Div stores a div() result into the C div_t at dst.
+func Div(dst uintptr, q stdlib.DivT) uintptr {
+	cmem.Store(dst, q.Quot)
+	cmem.Store(dst+4, q.Rem)
+	return dst
+}
+
+// Ldiv stores an ldiv() or lldiv() result into the C struct at dst.
+func Ldiv(dst uintptr, q stdlib.LdivT) uintptr {
+	cmem.Store(dst, q.Quot)
+	cmem.Store(dst+8, q.Rem)
+	return dst
+}

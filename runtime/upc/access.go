@@ -198,3 +198,7 @@ func (t *Thread) checkPtr(p SharedPtr, op string) {
 // Endpoint exposes the thread's gasnet endpoint to the extension
 // libraries built on this package.
 func (t *Thread) Endpoint() *gasnet.Endpoint { return t.ep }
+
+// LocalAddr is the address of the calling thread's own segment, for
+// generated code that computes local addresses directly.
+func (t *Thread) LocalAddr() uintptr { return uintptr(t.local) }

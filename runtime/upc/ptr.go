@@ -166,3 +166,10 @@ func ForallOwner(i int64, threads int) int {
 	}
 	return int(r)
 }
+
+// ForallStart is the first i ≥ lo that a cyclic upc_forall (affinity i,
+// or &a[i] of a cyclic array) runs on thread me; the loop then steps by
+// THREADS instead of testing every iteration.
+func ForallStart(lo int64, threads, me int) int64 {
+	return lo + int64(ForallOwner(int64(me)-lo, threads))
+}

@@ -1,0 +1,53 @@
+/* upc_types.h: the types the UPC 1.3 libraries share: reduction
+   operators, element types and synchronisation flags. */
+#ifndef _UPC_TYPES_H
+#define _UPC_TYPES_H
+
+typedef int upc_op_t;
+
+#define UPC_ADD 0
+#define UPC_MULT 1
+#define UPC_AND 2
+#define UPC_OR 3
+#define UPC_XOR 4
+#define UPC_LOGAND 5
+#define UPC_LOGOR 6
+#define UPC_MIN 7
+#define UPC_MAX 8
+#define UPC_FUNC 9
+#define UPC_NONCOMM_FUNC 10
+
+typedef int upc_type_t;
+
+#define UPC_CHAR 0
+#define UPC_UCHAR 1
+#define UPC_SHORT 2
+#define UPC_USHORT 3
+#define UPC_INT 4
+#define UPC_UINT 5
+#define UPC_LONG 6
+#define UPC_ULONG 7
+#define UPC_LLONG 8
+#define UPC_ULLONG 9
+#define UPC_INT8 10
+#define UPC_UINT8 11
+#define UPC_INT16 12
+#define UPC_UINT16 13
+#define UPC_INT32 14
+#define UPC_UINT32 15
+#define UPC_INT64 16
+#define UPC_UINT64 17
+#define UPC_FLOAT 18
+#define UPC_DOUBLE 19
+#define UPC_LDOUBLE 20
+
+typedef int upc_flag_t;
+
+#define UPC_IN_ALLSYNC 0
+#define UPC_IN_NOSYNC 1
+#define UPC_IN_MYSYNC 2
+#define UPC_OUT_ALLSYNC 0
+#define UPC_OUT_NOSYNC 4
+#define UPC_OUT_MYSYNC 8
+
+#endif /* _UPC_TYPES_H */
