@@ -93,14 +93,60 @@ var builtins = map[string]*builtinFunc{
 		}
 		return fmt.Sprintf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], tDouble), raw[5].t.Kind == Float), tInt
 	}},
-	"div":     {lower: divLowering("stdlib.Div", tInt)},
-	"ldiv":    {lower: divLowering("stdlib.Ldiv", tLong)},
-	"lldiv":   {lower: divLowering("stdlib.Lldiv", tLLong)},
-	"qsort":   {lower: (*translator).lowerQsort},
-	"bsearch": {lower: (*translator).lowerBsearch},
+	"div":       {lower: divLowering("stdlib.Div", tInt)},
+	"ldiv":      {lower: divLowering("stdlib.Ldiv", tLong)},
+	"lldiv":     {lower: divLowering("stdlib.Lldiv", tLLong)},
+	"vprintf":   simple("stdlib.Printf(%[1]s, crt.VaFormat(%[1]s, %[2]s)...)", tInt),
+	"vfprintf":  simple("stdlib.Fprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
+	"vsprintf":  simple("stdlib.Sprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
+	"vsnprintf": simple("stdlib.Snprintf(%[1]s, %[2]s, %[3]s, crt.VaFormat(%[3]s, %[4]s)...)", tInt),
+	"qsort":     {lower: (*translator).lowerQsort},
+	"bsearch":   {lower: (*translator).lowerBsearch},
 	"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
 	}},
+}
+
+// vaBuiltin lowers va_start, va_end and va_copy, whose first argument is
+// the va_list lvalue itself.
+func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
+	want := map[string]int{"__builtin_va_start": 2, "__builtin_va_end": 1, "__builtin_va_copy": 2}[name]
+	if len(e.Args) != want {
+		tr.errorf(e.Lparen, "%s takes %d arguments", name, want)
+		return bad()
+	}
+	ap := tr.expr(e.Args[0])
+	if ap.kind != lvGo {
+		tr.errorf(e.Args[0].Pos(), "va_list argument must be a variable")
+		return bad()
+	}
+	switch name {
+	case "__builtin_va_start":
+		if tr.fn == nil || !tr.fn.variadic {
+			tr.errorf(e.Lparen, "'va_start' used in a function with fixed arguments")
+			return bad()
+		}
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
+	case "__builtin_va_copy":
+		src := tr.value(e.Args[1])
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, tVoidPtr))}
+	}
+	return operand{kind: rvalue, t: tVoid, code: "crt.Void(0)"}
+}
+
+// vaArg lowers va_arg(ap, T).
+func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
+	ap := tr.expr(e.Ap)
+	t := tr.resolveType(e.Type)
+	if ap.kind != lvGo {
+		tr.errorf(e.Ap.Pos(), "va_list argument must be a variable")
+		return bad()
+	}
+	if !t.IsScalar() {
+		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
+		return bad()
+	}
+	return operand{kind: rvalue, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[%s](&%s)", t.goType(), ap.code)}
 }
 
 // floatPredicate lowers a classification macro of math.h on a float or
@@ -141,6 +187,10 @@ func divLowering(goFunc string, elem *Type) func(*translator, []string, []operan
 // call lowers a function call.
 func (tr *translator) call(e *ast.CallExpr) operand {
 	if id, ok := e.Fun.(*ast.Ident); ok {
+		switch id.Name {
+		case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy":
+			return tr.vaBuiltin(id.Name, e)
+		}
 		s := tr.scope.lookup(id.Name)
 		if s == nil {
 			if b, ok := builtins[id.Name]; ok && strings.HasPrefix(id.Name, "__builtin") {
@@ -172,6 +222,14 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		return bad()
 	}
 	args := tr.callArgs(e, sig, calleeName(e.Fun))
+	if sig.Variadic && !(f.kind == funcDesig && f.sym != nil && f.sym.libc != nil) {
+		// A C variadic function of the program: the extra arguments travel
+		// packed (see crt.VaPack).
+		n := len(sig.Params)
+		if len(args) >= n {
+			args = append(args[:n:n], "crt.VaPack("+strings.Join(args[n:], ", ")+")")
+		}
+	}
 	if f.kind == funcDesig && f.sym != nil && f.sym.libc != nil {
 		lc := f.sym.libc
 		if lc.state {
@@ -222,7 +280,22 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string) []str
 }
 
 // variadicArg applies the default argument promotions (C99 6.5.2.2p6).
+// The result goes into a Go ...any, so constants carry their Go type.
 func (tr *translator) variadicArg(o operand) string {
+	code := tr.promoteArg(o)
+	if o.c != nil && !strings.Contains(code, "(") {
+		t := o.t
+		if t.Kind == Float {
+			t = tDouble
+		} else if t.IsInteger() {
+			t = promote(t)
+		}
+		return t.goType() + "(" + code + ")"
+	}
+	return code
+}
+
+func (tr *translator) promoteArg(o operand) string {
 	switch {
 	case o.t.Kind == Float:
 		return tr.conv(o, tDouble)
@@ -243,6 +316,9 @@ func (tr *translator) goFuncType(sig *FuncSig) string {
 	ps = append(ps, "*thread")
 	for _, p := range sig.Params {
 		ps = append(ps, p.goType())
+	}
+	if sig.Variadic {
+		ps = append(ps, "[]uint64")
 	}
 	res := ""
 	if sig.Result.Kind != Void {

@@ -664,7 +664,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}
-	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body)}
+	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), variadic: sig.Variadic}
 	tr.fn = fn
 	tr.pushScope()
 	var params []string
@@ -693,6 +693,9 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			params = append(params, fmt.Sprintf("%s %s", ps.goName, pt.goType()))
 		}
 		tr.scope.insert(ps)
+	}
+	if sig.Variadic {
+		params = append(params, "variadic []uint64")
 	}
 	tr.block(d.Body)
 	tr.popScope()

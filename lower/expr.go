@@ -408,8 +408,7 @@ func (tr *translator) expr(e ast.Expr) operand {
 		tr.errorf(e.Pos(), "statement expressions are not supported")
 		return bad()
 	case *ast.VaArgExpr:
-		tr.errorf(e.Pos(), "variadic function definitions (va_arg) are not supported")
-		return bad()
+		return tr.vaArg(e)
 	}
 	tr.errorf(e.Pos(), "unsupported expression")
 	return bad()

@@ -256,6 +256,12 @@ var specialFuncs = []string{
 	"div",
 	"ldiv",
 	"lldiv",
+	// The va_list forms of printf: the lowering decodes the va_list by the
+	// format (crt.VaFormat) and calls the variadic stdlib function.
+	"vprintf",
+	"vfprintf",
+	"vsprintf",
+	"vsnprintf",
 
 	// upc.h: runtime/upc.
 	"upc_global_exit",

@@ -20,6 +20,7 @@ type funcState struct {
 	names    map[string]int  // Go names in use, for shadowed C names
 	targets  map[string]bool // labels some goto jumps to
 	forall   int             // upc_forall nesting depth
+	variadic bool            // the function takes "..."
 	switches []*switchState
 	loops    int
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops

@@ -1,0 +1,108 @@
+package crt
+
+import (
+	"math"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/cmem"
+)
+
+// A C variadic call passes its extra arguments, after the default
+// promotions, as 8-byte slots: integers sign- or zero-extended, doubles as
+// their bits, pointers as addresses. A va_list is the address of the next
+// slot. On a little-endian machine reading a narrower integer from a slot
+// gives the value the caller passed.
+
+// VaPack packs variadic arguments into slots. The slice is heap-allocated
+// (it escapes by being returned), so a va_list pointing into it stays
+// valid while the callee runs.
+func VaPack(args ...any) []uint64 {
+	slots := make([]uint64, len(args)+1)
+	for i, a := range args {
+		switch v := a.(type) {
+		case int32:
+			slots[i] = uint64(int64(v))
+		case uint32:
+			slots[i] = uint64(v)
+		case int64:
+			slots[i] = uint64(v)
+		case uint64:
+			slots[i] = v
+		case uintptr:
+			slots[i] = uint64(v)
+		case float64:
+			slots[i] = math.Float64bits(v)
+		default:
+			panic("unsupported variadic argument")
+		}
+	}
+	return slots
+}
+
+// VaStart is va_start: a va_list at the first variadic slot.
+func VaStart(va []uint64) uintptr { return uintptr(unsafe.Pointer(&va[0])) }
+
+// VaArg is va_arg(*ap, T): it reads the next slot as T and advances.
+func VaArg[T any](ap *uintptr) T {
+	v := cmem.Load[T](*ap)
+	*ap += 8
+	return v
+}
+
+// VaFormat turns a va_list into printf's arguments, taking each slot's
+// type from the conversion that consumes it (vprintf and friends).
+func VaFormat(format uintptr, ap uintptr) []any {
+	f := cmem.GoString(format)
+	var args []any
+	next := func() uint64 {
+		v := cmem.Load[uint64](ap)
+		ap += 8
+		return v
+	}
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		long := 0
+		for ; i < len(f); i++ {
+			c := f[i]
+			switch {
+			case c == '*':
+				args = append(args, int32(next()))
+				continue
+			case c == 'l' || c == 'j' || c == 'z' || c == 't' || c == 'L' || c == 'q':
+				long++
+				continue
+			case c == 'h' || c == '-' || c == '+' || c == ' ' || c == '#' || c == '.' || c == '\'' || c >= '0' && c <= '9':
+				continue
+			}
+			break
+		}
+		if i >= len(f) {
+			break
+		}
+		switch f[i] {
+		case 'd', 'i', 'c':
+			if long > 0 {
+				args = append(args, int64(next()))
+			} else {
+				args = append(args, int32(next()))
+			}
+		case 'u', 'x', 'X', 'o':
+			if long > 0 {
+				args = append(args, next())
+			} else {
+				args = append(args, uint32(next()))
+			}
+		case 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A':
+			args = append(args, math.Float64frombits(next()))
+		case 's', 'p', 'n':
+			args = append(args, uintptr(next()))
+		}
+	}
+	return args
+}
