@@ -725,15 +725,23 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	for _, h := range fn.hoisted {
 		fmt.Fprintf(&b, "var %s %s\n", h.goName, h.typ.goType())
 	}
+	body := fn.body.String()
+	// C only warns about unused variables (or ones used only in sizeof);
+	// Go refuses them.
+	rest := strings.Join(prologue, "\n") + "\n" + body
 	for _, h := range fn.hoisted {
-		if !h.used {
+		if !mentions(rest, h.goName) {
 			fmt.Fprintf(&b, "_ = %s\n", h.goName)
+		}
+	}
+	for _, name := range fn.frameNames {
+		if !mentions(rest, name) {
+			fmt.Fprintf(&b, "_ = %s\n", name)
 		}
 	}
 	for _, l := range prologue {
 		b.WriteString(l + "\n")
 	}
-	body := fn.body.String()
 	b.WriteString(body)
 	if !endsWithReturn(body) {
 		switch {
@@ -747,6 +755,28 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	}
 	b.WriteString("}\n\n")
 	tr.funcs.WriteString(b.String())
+}
+
+// mentions reports whether Go code uses the identifier name.
+func mentions(code, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(code[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		before := j == 0 || !isIdentByte(code[j-1])
+		after := end == len(code) || !isIdentByte(code[end])
+		if before && after && (j == 0 || code[j-1] != '.') {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 func endsWithReturn(body string) bool {

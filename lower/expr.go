@@ -533,7 +533,9 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 		return bad()
 	}
 	if t.Kind == Func {
-		return operand{kind: funcDesig, t: t, code: p.code, pure: p.pure}
+		// *f of a function pointer designates the function, which decays
+		// straight back to the pointer.
+		return p
 	}
 	if p.t.IsPtrToShared() {
 		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {

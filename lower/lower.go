@@ -75,6 +75,8 @@ type translator struct {
 	sharedInit  bytes.Buffer // thread 0's initialisation of shared data
 	funcs       bytes.Buffer
 
+	specTypes map[ast.Type]*Type // struct, union and enum specifiers already declared
+
 	fn         *funcState
 	strictMode bool // #pragma upc strict in effect
 	hasMain    bool
@@ -88,6 +90,7 @@ func newTranslator(cfg *Config, errs *diag.List) *translator {
 		scope:     newScope(nil),
 		strLits:   map[string]string{},
 		funcIndex: map[string]int{},
+		specTypes: map[ast.Type]*Type{},
 	}
 }
 

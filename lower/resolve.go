@@ -224,6 +224,19 @@ func (tr *translator) threadsMultiple(e ast.Expr) (int64, bool) {
 }
 
 func (tr *translator) structType(st *ast.StructType) *Type {
+	// One specifier may serve several declarators (struct s {...} a, b;):
+	// it declares its type once.
+	if t, ok := tr.specTypes[st]; ok {
+		return t
+	}
+	t := tr.structTypeOnce(st)
+	if st.HasBody {
+		tr.specTypes[st] = t
+	}
+	return t
+}
+
+func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 	kind := Struct
 	if st.Union {
 		kind = Union
@@ -291,6 +304,17 @@ func (tr *translator) structType(st *ast.StructType) *Type {
 }
 
 func (tr *translator) enumType(et *ast.EnumType) *Type {
+	if t, ok := tr.specTypes[et]; ok {
+		return t
+	}
+	t := tr.enumTypeOnce(et)
+	if et.HasBody {
+		tr.specTypes[et] = t
+	}
+	return t
+}
+
+func (tr *translator) enumTypeOnce(et *ast.EnumType) *Type {
 	if !et.HasBody {
 		if t := tr.scope.lookupTag(et.Tag); t != nil {
 			return t

@@ -11,18 +11,19 @@ import (
 
 // funcState is the function being translated.
 type funcState struct {
-	name     string
-	result   *Type
-	body     strings.Builder
-	lastLine token.Pos
-	hoisted  []*symbol       // Go locals, declared at the top so goto works
-	frame    []string        // prologue lines allocating C-memory locals
-	names    map[string]int  // Go names in use, for shadowed C names
-	targets  map[string]bool // labels some goto jumps to
-	forall   int             // upc_forall nesting depth
-	variadic bool            // the function takes "..."
-	switches []*switchState
-	loops    int
+	name       string
+	result     *Type
+	body       strings.Builder
+	lastLine   token.Pos
+	hoisted    []*symbol       // Go locals, declared at the top so goto works
+	frame      []string        // prologue lines allocating C-memory locals
+	frameNames []string        // the Go names those lines define
+	names      map[string]int  // Go names in use, for shadowed C names
+	targets    map[string]bool // labels some goto jumps to
+	forall     int             // upc_forall nesting depth
+	variadic   bool            // the function takes "..."
+	switches   []*switchState
+	loops      int
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
@@ -68,6 +69,7 @@ func (f *funcState) goName(c string) string {
 func (f *funcState) frameSlot(tr *translator, t *Type, cname string) string {
 	g := f.goName(cname)
 	f.frame = append(f.frame, fmt.Sprintf("%s := t.stack.AllocZero(%s, %d)", g, tr.sizeCode(t), t.Align()))
+	f.frameNames = append(f.frameNames, g)
 	return g
 }
 
@@ -114,7 +116,11 @@ func (tr *translator) stmt(s ast.Stmt) {
 	case *ast.SwitchStmt:
 		tr.switchStmt(s)
 	case *ast.CaseStmt, *ast.DefaultStmt:
-		tr.errorf(s.Pos(), "case label not within a switch statement, or inside a nested statement of the switch (not supported)")
+		if len(fn.switches) == 0 {
+			tr.errorf(s.Pos(), "case label not within a switch statement")
+		} else {
+			tr.errorf(s.Pos(), "a case label inside a loop or if statement nested in the switch body is not supported")
+		}
 	case *ast.LabeledStmt:
 		if fn.targets[s.Label] {
 			fn.stmt(goIdent(s.Label) + "_:")
@@ -445,7 +451,7 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 	fn.stmt("switch " + tr.conv(tag, tt) + " {")
 	open := false
 	var last ast.Stmt
-	for _, it := range body.Items {
+	for _, it := range flattenCases(body.Items) {
 		var labels []string
 		isDefault := false
 		for {
@@ -507,6 +513,72 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 	}
 	fn.stmt("}")
 	tr.popScope()
+}
+
+// flattenCases lifts the items of blocks that hold case labels into the
+// switch body, so "case 1: { ... case 2: ... }" becomes Go case clauses.
+// Locals are hoisted to the function's top, so the braces carry nothing Go
+// needs.
+func flattenCases(items []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	for _, it := range items {
+		inner, label := it, ast.Stmt(nil)
+		for {
+			switch c := inner.(type) {
+			case *ast.CaseStmt:
+				inner = c.Stmt
+				continue
+			case *ast.DefaultStmt:
+				inner = c.Stmt
+				continue
+			}
+			break
+		}
+		c, ok := inner.(*ast.CompoundStmt)
+		if !ok || !holdsCase(c) {
+			out = append(out, it)
+			continue
+		}
+		// Keep the labels in front of the block's first item.
+		_ = label
+		items := flattenCases(c.Items)
+		if len(items) == 0 {
+			out = append(out, it)
+			continue
+		}
+		out = append(out, relabel(it, items[0]))
+		out = append(out, items[1:]...)
+	}
+	return out
+}
+
+// relabel puts the case labels of it in front of s.
+func relabel(it, s ast.Stmt) ast.Stmt {
+	switch c := it.(type) {
+	case *ast.CaseStmt:
+		return &ast.CaseStmt{Case: c.Case, Value: c.Value, High: c.High, Stmt: relabel(c.Stmt, s)}
+	case *ast.DefaultStmt:
+		return &ast.DefaultStmt{Default: c.Default, Stmt: relabel(c.Stmt, s)}
+	}
+	return s
+}
+
+func holdsCase(c *ast.CompoundStmt) bool {
+	for _, it := range c.Items {
+		switch it := it.(type) {
+		case *ast.CaseStmt, *ast.DefaultStmt:
+			return true
+		case *ast.CompoundStmt:
+			if holdsCase(it) {
+				return true
+			}
+		case *ast.LabeledStmt:
+			if _, ok := it.Stmt.(*ast.CaseStmt); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // terminates reports whether s ends control flow, so no fallthrough is
