@@ -1,6 +1,6 @@
 // Package upcgo carries the source of the packages that every generated
-// program imports (runtime/gasnet, runtime/upc, runtime/cmem, stdlib and
-// its headers), so that the upcgo binary can build UPC programs offline
+// program imports (runtime/gasnet, runtime/upc, runtime/cmem, runtime/crt,
+// stdlib and its headers), so that the upcgo binary can build UPC programs offline
 // from any folder: internal/driver extracts this tree into a cache folder
 // and points the program's go.mod at it with a replace directive.
 //

@@ -573,6 +573,13 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		elem := a.typ.Elem
 		b := blockOf(a.typ)
 		var off string
+		if la.localVar != "" {
+			addr := fmt.Sprintf("%s + %s*%d", la.baseVar, la.localVar, elem.Size())
+			if elem.Strict || tr.strictMode && !elem.Relax {
+				return operand{}, false
+			}
+			return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true
+		}
 		if b == 1 {
 			off = fmt.Sprintf("uintptr(%s)/uintptr(t.Threads)", i.goName)
 		} else {

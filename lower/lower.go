@@ -127,9 +127,8 @@ func importsFor(tr *translator) string {
 			std = append(std, p)
 		}
 	}
-	if len(tr.strOrder) > 0 || strings.Contains(all, "cmem.") {
-		own = append(own, "runtime/cmem")
-	}
+	// The thread struct always holds a cmem.Stack.
+	own = append(own, "runtime/cmem")
 	if len(tr.funcVals) > 0 || strings.Contains(all, "crt.") || tr.mainArgs > 0 {
 		own = append(own, "runtime/crt")
 	}

@@ -248,9 +248,16 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		plan = tr.planForall(init, post, aff, body)
 	}
 	if plan != nil && plan.cyclic {
-		// Only this thread's iterations: start at its first and step by THREADS.
+		// Only this thread's iterations: start at its first and step by
+		// THREADS; with a cyclic array, a[i] is then the next local element.
 		i := plan.loopVar
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
+		if plan.array != nil {
+			plan.localVar = tr.tmp("local")
+			plan.baseVar = tr.tmp("base")
+			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of a[%s] among this thread's elements", plan.localVar, i.goName, i.name))
+			fn.stmt(fmt.Sprintf("%s := t.LocalAddr() + %s", plan.baseVar, plan.array.goName))
+		}
 	}
 	c := ""
 	if cond != nil {
@@ -258,6 +265,9 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	}
 	p := ""
 	switch {
+	case plan != nil && plan.cyclic && plan.localVar != "":
+		i := plan.loopVar.goName
+		p = fmt.Sprintf("%s, %s = %s+%s(t.Threads), %s+1", i, plan.localVar, i, plan.loopVar.typ.goType(), plan.localVar)
 	case plan != nil && plan.cyclic:
 		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, plan.loopVar.typ.goType())
 	case post != nil:
@@ -286,7 +296,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.forall++
 	}
 	if plan != nil && plan.array != nil {
-		fn.localIndex = append(fn.localIndex, localAccess{array: plan.array, index: plan.loopVar})
+		fn.localIndex = append(fn.localIndex, localAccess{array: plan.array, index: plan.loopVar, localVar: plan.localVar, baseVar: plan.baseVar})
 	}
 	tr.loopBody(body)
 	if plan != nil && plan.array != nil {
@@ -309,11 +319,15 @@ type forallPlan struct {
 	array   *symbol // the shared array of the affinity &a[i], if any
 	block   int64
 	cyclic  bool
+	// localVar counts this thread's elements of a cyclic array; baseVar
+	// holds the address of its first local element.
+	localVar, baseVar string
 }
 
 // localAccess says a[index] is local inside the current upc_forall body.
 type localAccess struct {
-	array, index *symbol
+	array, index      *symbol
+	localVar, baseVar string
 }
 
 func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stmt) *forallPlan {

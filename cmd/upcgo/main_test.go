@@ -1,0 +1,172 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/internal/driver"
+)
+
+func TestParseFlags(t *testing.T) {
+	tests := []struct {
+		name    string
+		command string
+		args    []string
+		want    invocation
+	}{
+		{"source only", "build", []string{"p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc"}}},
+		{"gcc order: flags after the file", "build", []string{"p.upc", "-o", "out", "-T", "4"},
+			invocation{opts: driver.Options{Source: "p.upc", Output: "out", StaticThreads: 4}}},
+		{"glued values", "build", []string{"-oout", "-T8", "-DN=10", "-DDEBUG", "-UNDEBUG", "-Iinc", "p.c"},
+			invocation{opts: driver.Options{Source: "p.c", Output: "out", StaticThreads: 8,
+				Defines: []string{"N=10", "DEBUG"}, Undefs: []string{"NDEBUG"}, IncludeDirs: []string{"inc"}}}},
+		{"separate values", "build", []string{"-D", "N=10", "-U", "X", "-I", "inc", "-emit-go", "gen", "-network", "smp", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"N=10"}, Undefs: []string{"X"},
+				IncludeDirs: []string{"inc"}, EmitGo: "gen", Network: "smp"}}},
+		{"= values and double dashes", "build", []string{"-T=4", "--emit-go=gen", "-network=smp", "--o", "x", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", Output: "x", StaticThreads: 4, EmitGo: "gen", Network: "smp"}}},
+		{"GNU UPC thread flag", "build", []string{"-fupc-threads=16", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", StaticThreads: 16}}},
+		{"macro value with '='", "build", []string{"-DEQ=a=b", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"EQ=a=b"}}}},
+		{"later -T wins", "build", []string{"-T", "2", "-T", "3", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", StaticThreads: 3}}},
+		{"-- ends flags", "build", []string{"--", "-odd.upc"},
+			invocation{opts: driver.Options{Source: "-odd.upc"}}},
+		{"help", "build", []string{"-h"}, invocation{help: true}},
+		{"help after other flags", "build", []string{"-T", "2", "--help", "p.upc"},
+			invocation{opts: driver.Options{StaticThreads: 2}, help: true}},
+		{"run: threads and program args", "run", []string{"-n", "4", "p.upc", "-n", "x", "-o"},
+			invocation{opts: driver.Options{Source: "p.upc"}, threads: 4, args: []string{"-n", "x", "-o"}}},
+		{"run: glued -n and build flags", "run", []string{"-n2", "-DX", "-T2", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"X"}, StaticThreads: 2}, threads: 2}},
+		{"run: -n=N", "run", []string{"-n=3", "p.upc", "a"},
+			invocation{opts: driver.Options{Source: "p.upc"}, threads: 3, args: []string{"a"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := parseFlags(tt.command, tt.args)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, *got)
+		})
+	}
+}
+
+func TestParseFlagsErrors(t *testing.T) {
+	tests := []struct {
+		command string
+		args    []string
+		want    string
+	}{
+		{"build", nil, "no source file"},
+		{"build", []string{"-T", "4"}, "no source file"},
+		{"build", []string{"-frobnicate", "p.upc"}, "unknown flag -frobnicate"},
+		{"build", []string{"-netwrk", "smp", "p.upc"}, "unknown flag -netwrk"},
+		{"build", []string{"-Tfour", "p.upc"}, "unknown flag -Tfour"},
+		{"build", []string{"-T", "0", "p.upc"}, `invalid -T value "0": want a thread count of at least 1`},
+		{"build", []string{"-T=x", "p.upc"}, `invalid -T value "x"`},
+		{"build", []string{"-fupc-threads=-1", "p.upc"}, `invalid -fupc-threads value "-1"`},
+		{"build", []string{"p.upc", "-o"}, "flag -o needs a value"},
+		{"build", []string{"-D", "=1", "p.upc"}, "-D needs a macro name"},
+		{"build", []string{"a.upc", "b.upc"}, "more than one source file (a.upc and b.upc)"},
+		{"build", []string{"-n", "4", "p.upc"}, "flag -n is a flag of upcgo run only"},
+		{"build", []string{"-h=1"}, "flag -h takes no value"},
+		{"run", []string{"-n", "p.upc"}, `invalid -n value "p.upc"`},
+		{"run", []string{"-n", "4"}, "no source file"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(append([]string{tt.command}, tt.args...), " "), func(t *testing.T) {
+			_, err := parseFlags(tt.command, tt.args)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+// Whole command lines: exit status and what is printed where. None of
+// these reach the Go toolchain.
+func TestCommands(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("UPCGO_CACHE", filepath.Join(dir, "cache"))
+	require.NoError(t, os.WriteFile("bad.upc", []byte("int main(void) {\n\tint x = 1\n\treturn x;\n}\n"), 0o644))
+	require.NoError(t, os.WriteFile("ok.upc", []byte("int main(void) { return 0; }\n"), 0o644))
+
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout string // substrings expected
+		stderr string
+	}{
+		{"no arguments", nil, 2, "", "Usage:"},
+		{"help", []string{"help"}, 0, "upcgo build [flags] file.upc", ""},
+		{"-h", []string{"-h"}, 0, "upcgo run [-n N]", ""},
+		{"help build", []string{"help", "build"}, 0, "-emit-go dir", ""},
+		{"help run", []string{"help", "run"}, 0, "-n N", ""},
+		{"build -h", []string{"build", "-h"}, 0, "usage: upcgo build", ""},
+		{"help unknown", []string{"help", "frobnicate"}, 2, "", `unknown help topic "frobnicate"`},
+		{"version", []string{"version"}, 0, "upcgo version ", ""},
+		{"version with arguments", []string{"version", "x"}, 2, "", "unexpected arguments x"},
+		{"unknown command", []string{"compile", "p.upc"}, 2, "", `unknown command "compile"`},
+		{"unknown flag", []string{"build", "-frobnicate", "ok.upc"}, 2, "", "upcgo build: unknown flag -frobnicate\nusage: upcgo build ["},
+		{"syntax error", []string{"build", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
+		{"syntax error, run", []string{"run", "-n", "2", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
+		{"mpi network", []string{"build", "-network", "mpi", "ok.upc"}, 2, "", "upcgo: -network mpi: running UPC threads as MPI processes across machines (the mpi conduit) is not available"},
+		{"missing file", []string{"build", "gone.upc"}, 1, "", "upcgo: gone.upc: no such file or directory\n"},
+		{"not a source file", []string{"build", "notes.txt"}, 2, "", "upcgo: notes.txt: not a UPC or C source file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := upcgo(tt.args, strings.NewReader(""), &stdout, &stderr)
+			assert.Equal(t, tt.status, status, "stderr: %s", stderr.String())
+			if tt.stdout == "" {
+				assert.Empty(t, stdout.String())
+			} else {
+				assert.Contains(t, stdout.String(), tt.stdout)
+			}
+			if tt.stderr == "" {
+				assert.Empty(t, stderr.String())
+			} else {
+				assert.Contains(t, stderr.String(), tt.stderr)
+			}
+		})
+	}
+}
+
+// A syntax error prints the gcc-style line, the source line and a caret
+// under the offending token, and nothing else.
+func TestSyntaxErrorOutput(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	require.NoError(t, os.WriteFile("bad.upc", []byte("int main(void) {\n\tint x = 1\n\treturn x;\n}\n"), 0o644))
+	var stdout, stderr bytes.Buffer
+	status := upcgo([]string{"build", "bad.upc"}, strings.NewReader(""), &stdout, &stderr)
+	assert.Equal(t, 1, status)
+	lines := strings.Split(stderr.String(), "\n")
+	require.Len(t, lines, 4, stderr.String()) // three lines and the final newline
+	assert.Regexp(t, `^bad\.upc:3:2: error: \S`, lines[0])
+	assert.Equal(t, " \treturn x;", lines[1])
+	assert.Equal(t, " \t^", lines[2])
+	_, err := os.Stat("bad")
+	assert.True(t, os.IsNotExist(err), "a binary was written")
+}
+
+func TestCompilerFlagsIgnored(t *testing.T) {
+	inv, err := parseFlags("build", []string{"-O2", "-g", "-Wall", "-Wextra", "-std=c99", "-lm", "-pthread", "-o", "out", "p.upc"})
+	require.NoError(t, err)
+	assert.Equal(t, "p.upc", inv.opts.Source)
+	assert.Equal(t, "out", inv.opts.Output)
+	for _, bad := range []string{"-Oz9", "-gdb"} {
+		_, err := parseFlags("build", []string{bad, "p.upc"})
+		assert.Error(t, err, bad)
+	}
+}

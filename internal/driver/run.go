@@ -1,0 +1,97 @@
+package driver
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"syscall"
+)
+
+// RunOptions describe how Run starts the program once it is built.
+type RunOptions struct {
+	// Threads > 0 passes "-n Threads" as the program's first arguments,
+	// which the runtime takes as THREADS; 0 leaves the choice to
+	// UPC_NTHREADS, -T, or the number of CPUs.
+	Threads int
+	Args    []string  // the program's own arguments
+	Stdin   io.Reader // nil means os.Stdin
+	Stdout  io.Writer // nil means os.Stdout; stderr is Options.Stderr
+}
+
+// Run builds the program as Build does (into its build folder in the cache
+// unless opts.Output is set, so an unchanged program is not linked again)
+// and runs it. It returns the program's exit status, or 128 + the signal
+// number if a signal ended it, as a shell reports it. err is non-nil only
+// when the program could not be built or started.
+func Run(opts Options, ro RunOptions) (status int, err error) {
+	goSrc, err := Compile(opts)
+	if err != nil {
+		return 0, err
+	}
+	dir, err := opts.prepareBuildDir(goSrc)
+	if err != nil {
+		return 0, err
+	}
+	out := opts.Output
+	if out == "" {
+		out = filepath.Join(dir, DefaultOutput(opts.Source))
+	}
+	if out, err = opts.outputPath(out); err != nil {
+		return 0, err
+	}
+	if err := goBuild(dir, out); err != nil {
+		return 0, err
+	}
+
+	var args []string
+	if ro.Threads > 0 {
+		args = append(args, "-n", strconv.Itoa(ro.Threads))
+	}
+	cmd := exec.Command(out, append(args, ro.Args...)...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = ro.Stdin, ro.Stdout, opts.stderr()
+	if cmd.Stdin == nil {
+		cmd.Stdin = os.Stdin
+	}
+	if cmd.Stdout == nil {
+		cmd.Stdout = os.Stdout
+	}
+	if err := cmd.Start(); err != nil {
+		return 0, fmt.Errorf("cannot start %s: %v", out, err)
+	}
+	// Signals meant for the job (kill, ^C, a batch system's SIGTERM) go
+	// to the program, which decides how to end; upcgo waits for it.
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGQUIT)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case s := <-sigs:
+				cmd.Process.Signal(s)
+			case <-done:
+				return
+			}
+		}
+	}()
+	err = cmd.Wait()
+	signal.Stop(sigs)
+	close(done)
+
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) {
+		if err != nil {
+			return 0, fmt.Errorf("running %s: %v", out, err)
+		}
+		return 0, nil
+	}
+	if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+		fmt.Fprintf(opts.stderr(), "upcgo: %s: %v\n", DefaultOutput(opts.Source), exitErr)
+		return 128 + int(ws.Signal()), nil
+	}
+	return exitErr.ExitCode(), nil
+}
