@@ -152,7 +152,7 @@ func compilerFlag(arg string) bool {
 	switch {
 	case arg == "-g" || arg == "-w" || arg == "-pthread" || arg == "-pedantic" || arg == "-pedantic-errors":
 		return true
-	case len(arg) >= 2 && arg[:2] == "-O" && len(arg) <= 4:
+	case arg == "-O" || arg == "-Ofast" || len(arg) == 3 && arg[:2] == "-O" && strings.IndexByte("0123sgz", arg[2]) >= 0:
 		return true
 	case strings.HasPrefix(arg, "-g") && len(arg) <= 4 && strings.Trim(arg[2:], "0123") == "":
 		return true
