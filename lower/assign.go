@@ -100,7 +100,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		fn.stmt(fmt.Sprintf("%s = %s", lhs.code, tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)))
 	case lvShared:
 		store := "upc.Store"
-		if lhs.t.Strict {
+		if tr.isStrict(lhs.t) {
 			store = "upc.StoreStrict"
 		}
 		if op == "" {
@@ -212,12 +212,16 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		cur := operand{kind: rvalue, t: t, code: "*" + p, pure: true}
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
 	case lvShared:
+		set := "crt.SharedSet"
+		if tr.isStrict(lhs.t) {
+			set = "crt.SharedSetStrict"
+		}
 		if op == "" {
-			return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.SharedSet[%s](t.Thread, %s, %s)", gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+			return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s[%s](t.Thread, %s, %s)", set, gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
 		}
 		p := tr.tmp("p")
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn crt.SharedSet[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
 	case lvBit:
 		v := tr.tmp("v")
 		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)

@@ -93,7 +93,7 @@ func (tr *translator) rval(o operand) operand {
 		o.kind = rvalue
 	case lvShared:
 		load := "upc.Load"
-		if o.t.Strict {
+		if tr.isStrict(o.t) {
 			load = "upc.LoadStrict"
 		}
 		o = operand{kind: rvalue, t: o.t.Unqual(), code: fmt.Sprintf("%s[%s](t.Thread, %s)", load, o.t.goType(), o.code), pure: o.pure}
@@ -112,6 +112,13 @@ func (tr *translator) rval(o operand) operand {
 	}
 	o.t = o.t.Unqual()
 	return o
+}
+
+// isStrict reports whether an access to a shared object of type t is
+// strict: by its qualifier, or by "#pragma upc strict" (UPC 1.3 §6.6.1)
+// unless qualified relaxed.
+func (tr *translator) isStrict(t *Type) bool {
+	return t.Strict || tr.strictMode && !t.Relax
 }
 
 // funcPointer is the C function pointer value of Go function name.
@@ -575,7 +582,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		var off string
 		if la.localVar != "" {
 			addr := fmt.Sprintf("%s + %s*%d", la.baseVar, la.localVar, elem.Size())
-			if elem.Strict || tr.strictMode && !elem.Relax {
+			if tr.isStrict(elem) {
 				return operand{}, false
 			}
 			return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true
@@ -586,7 +593,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 			off = fmt.Sprintf("(uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d)", i.goName, b, b, i.goName, b)
 		}
 		addr := fmt.Sprintf("t.LocalAddr() + %s + %s*%d", a.goName, off, elem.Size())
-		if elem.Strict || tr.strictMode && !elem.Relax {
+		if tr.isStrict(elem) {
 			return operand{}, false // strict accesses keep their ordering code
 		}
 		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true

@@ -150,7 +150,12 @@ func importsFor(tr *translator) string {
 
 func (tr *translator) file(f *ast.File) {
 	tr.fileVars = addressTaken(f)
-	for _, d := range f.Decls {
+	for i, d := range f.Decls {
+		for _, p := range f.Pragmas {
+			if p.Item == i {
+				tr.applyPragma(p)
+			}
+		}
 		switch d := d.(type) {
 		case *ast.Decl:
 			tr.globalDecl(d)

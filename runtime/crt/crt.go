@@ -220,3 +220,9 @@ func Ldiv(dst uintptr, q stdlib.LdivT) uintptr {
 	cmem.Store(dst+8, q.Rem)
 	return dst
 }
+
+// SharedSetStrict is lhs = v for a strict shared lvalue, as an expression.
+func SharedSetStrict[T upc.Scalar](t *upc.Thread, p upc.SharedPtr, v T) T {
+	upc.StoreStrict(t, p, v)
+	return v
+}
