@@ -55,6 +55,9 @@ func constCode(c constant) string {
 			return gt + "(math.Inf(-1))"
 		case math.IsNaN(c.f):
 			return gt + "(math.NaN())"
+		case c.f == 0 && math.Signbit(c.f):
+			// Go constants have no negative zero (C99 Annex F does).
+			return gt + "(math.Copysign(0, -1))"
 		}
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
