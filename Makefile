@@ -23,12 +23,14 @@ lint:
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
+	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
+	$(GO) test -run xxx -fuzz FuzzParse -fuzztime 120s ./parser
 
 bench:
 	$(GO) test -run xxx -bench . -benchtime 300ms -count 5 ./runtime/... | tee bench.txt
 
 run:
-	$(GO) run ./examples/stencil -n 4
+	$(GO) run ./cmd/upcgo run -n 4 examples/hello.upc
 
 clean:
 	rm -f bench.txt
