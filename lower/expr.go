@@ -217,6 +217,73 @@ func (tr *translator) conv(o operand, to *Type) string {
 	return tg + "(" + o.code + ")"
 }
 
+// goPrec is the precedence of Go binary operator op (5 binds tightest).
+func goPrec(op string) int {
+	switch op {
+	case "||":
+		return 1
+	case "&&":
+		return 2
+	case "==", "!=", "<", "<=", ">", ">=":
+		return 3
+	case "+", "-", "|", "^":
+		return 4
+	}
+	return 5
+}
+
+// topPrec is the precedence of the loosest binary operator of Go code s
+// outside brackets, or 6 for an operand with none. Generated code always
+// spaces its binary operators, which is what this looks for.
+func topPrec(s string) int {
+	prec, depth, inStr := 6, 0, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if inStr {
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ' ':
+			if depth != 0 {
+				continue
+			}
+			j := strings.IndexByte(s[i+1:], ' ')
+			if j < 0 {
+				continue
+			}
+			op := s[i+1 : i+1+j]
+			switch op {
+			case "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "|", "^", "*", "/", "%", "<<", ">>", "&", "&^":
+				prec = min(prec, goPrec(op))
+				i += j
+			}
+		}
+	}
+	return prec
+}
+
+// operandOf parenthesises s as an operand of a binary operator of
+// precedence prec: the left operand when its operator binds at least as
+// tightly, the right one only when it binds more tightly.
+func operandOf(s string, prec int, right bool) string {
+	p := topPrec(s)
+	if p > prec || p == prec && !right {
+		return s
+	}
+	return "(" + s + ")"
+}
+
 func paren(s string) string {
 	if isSimple(s) {
 		return s
@@ -828,7 +895,7 @@ func (tr *translator) binary(e *ast.BinaryExpr) operand {
 		if !x.t.IsScalar() || !y.t.IsScalar() {
 			tr.errorf(e.OpPos, "invalid operands to binary %s", e.Op)
 		}
-		b := boolOp(paren(tr.boolCode(x)) + " " + e.Op + " " + paren(tr.boolCode(y)))
+		b := boolOp(operandOf(tr.boolCode(x), goPrec(e.Op), false) + " " + e.Op + " " + operandOf(tr.boolCode(y), goPrec(e.Op), true))
 		b.pure = x.pure && y.pure
 		return b
 	}
@@ -889,7 +956,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 				tr.warnf(pos, "shift count is negative")
 			}
 		}
-		return operand{kind: rvalue, t: t, code: paren(tr.conv(x, t)) + " " + op + " " + paren(count), pure: pure}
+		return operand{kind: rvalue, t: t, code: operandOf(tr.conv(x, t), 5, false) + " " + op + " " + operandOf(count, 5, true), pure: pure}
 	case "%", "&", "|", "^":
 		if !x.t.IsInteger() || !y.t.IsInteger() {
 			tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
@@ -897,7 +964,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		}
 	}
 	t := usualArith(x.t, y.t)
-	xc, yc := paren(tr.conv(x, t)), paren(tr.conv(y, t))
+	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.conv(y, t), goPrec(op), true)
 	if isRelational(op) {
 		b := boolOp(xc + " " + op + " " + yc)
 		b.pure = pure

@@ -238,14 +238,26 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	fn := tr.fn
 	tr.pushScope()
 	fn.line(pos)
-	fn.stmt("{")
-	if init != nil {
-		tr.stmt(init)
-	}
 	isForall := aff != nil || affCont
 	var plan *forallPlan
+	// The init clause goes into Go's for header when it is one simple
+	// statement; otherwise the loop gets a block of its own.
+	initCode := ""
+	if init != nil {
+		initCode = tr.capture(func() { tr.stmt(init) })
+	}
 	if aff != nil && fn.forall == 0 {
 		plan = tr.planForall(init, post, aff, body)
+	}
+	header := ""
+	braced := plan != nil && plan.cyclic || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	if braced {
+		fn.stmt("{")
+		if initCode != "" {
+			fn.stmt(initCode)
+		}
+	} else {
+		header = initCode
 	}
 	if plan != nil && plan.cyclic {
 		// Only this thread's iterations: start at its first and step by
@@ -273,7 +285,15 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	case post != nil:
 		p = tr.postStmt(post)
 	}
-	fn.stmt(fmt.Sprintf("for ; %s; %s {", c, p))
+	if header == "" && p == "" {
+		if c == "" {
+			fn.stmt("for {")
+		} else {
+			fn.stmt("for " + c + " {")
+		}
+	} else {
+		fn.stmt(fmt.Sprintf("for %s; %s; %s {", header, c, p))
+	}
 	switch {
 	case plan != nil && plan.cyclic:
 	case plan != nil:
@@ -306,8 +326,21 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.forall--
 	}
 	fn.stmt("}")
-	fn.stmt("}")
+	if braced {
+		fn.stmt("}")
+	}
 	tr.popScope()
+}
+
+// capture returns the Go statements emit writes, without writing them.
+func (tr *translator) capture(emit func()) string {
+	fn := tr.fn
+	saved, savedLine := fn.body, fn.lastLine
+	fn.body = strings.Builder{}
+	emit()
+	code := strings.TrimSpace(fn.body.String())
+	fn.body, fn.lastLine = saved, savedLine
+	return code
 }
 
 // forallPlan is what a upc_forall loop lets the lowering prove: the loop
@@ -432,13 +465,7 @@ func modifies(body ast.Stmt, name string) bool {
 
 // postStmt is a for loop's third clause as one Go simple statement.
 func (tr *translator) postStmt(e ast.Expr) string {
-	saved := tr.fn.body
-	tr.fn.body = strings.Builder{}
-	savedLine := tr.fn.lastLine
-	tr.exprStmt(e)
-	code := strings.TrimSpace(tr.fn.body.String())
-	tr.fn.body = saved
-	tr.fn.lastLine = savedLine
+	code := tr.capture(func() { tr.exprStmt(e) })
 	if !strings.Contains(code, "\n") && !strings.HasPrefix(code, "{") && !strings.HasPrefix(code, "if ") {
 		return code
 	}
