@@ -32,6 +32,9 @@ func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) boo
 // with C's diagnostics for incompatible pointers.
 func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
 	lt = lt.Unqual()
+	if rhs.invalid {
+		return zeroValue(lt)
+	}
 	rt := rhs.t
 	switch {
 	case lt.IsArith() && rt.IsArith():

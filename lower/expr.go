@@ -35,9 +35,12 @@ type operand struct {
 	pure   bool // no side effects: the code may be evaluated twice
 	bit    *Field
 	sym    *symbol
+	// invalid marks the result of an expression already reported as an
+	// error, so that no follow-on diagnostics pile up on it.
+	invalid bool
 }
 
-func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true} }
+func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true, invalid: true} }
 
 func constOp(c constant) operand {
 	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true}
@@ -905,6 +908,9 @@ func (tr *translator) binary(e *ast.BinaryExpr) operand {
 
 // arith applies binary operator op (not && or ||) to two rvalues.
 func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
+	if x.invalid || y.invalid {
+		return bad()
+	}
 	pure := x.pure && y.pure
 	if x.c != nil && y.c != nil && x.t.IsArith() && y.t.IsArith() {
 		if c, ok := binaryConst(op, *x.c, *y.c); ok {

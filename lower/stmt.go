@@ -11,19 +11,21 @@ import (
 
 // funcState is the function being translated.
 type funcState struct {
-	name       string
-	result     *Type
-	body       strings.Builder
-	lastLine   token.Pos
-	hoisted    []*symbol       // Go locals, declared at the top so goto works
-	frame      []string        // prologue lines allocating C-memory locals
-	frameNames []string        // the Go names those lines define
-	names      map[string]int  // Go names in use, for shadowed C names
-	targets    map[string]bool // labels some goto jumps to
-	forall     int             // upc_forall nesting depth
-	variadic   bool            // the function takes "..."
-	switches   []*switchState
-	loops      int
+	name     string
+	result   *Type
+	body     strings.Builder
+	lastLine token.Pos
+	// lastDirective is where the latest //line directive starts in body.
+	lastDirective, lastDirectiveLen int
+	hoisted                         []*symbol       // Go locals, declared at the top so goto works
+	frame                           []string        // prologue lines allocating C-memory locals
+	frameNames                      []string        // the Go names those lines define
+	names                           map[string]int  // Go names in use, for shadowed C names
+	targets                         map[string]bool // labels some goto jumps to
+	forall                          int             // upc_forall nesting depth
+	variadic                        bool            // the function takes "..."
+	switches                        []*switchState
+	loops                           int
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
@@ -45,7 +47,14 @@ func (f *funcState) line(pos token.Pos) {
 		return
 	}
 	f.lastLine = pos
-	f.body.WriteString(lineDirective(pos))
+	d := lineDirective(pos)
+	// A directive followed by nothing yet is superseded, not kept.
+	if b := f.body.String(); f.lastDirectiveLen > 0 && f.lastDirective+f.lastDirectiveLen == len(b) {
+		f.body.Reset()
+		f.body.WriteString(b[:f.lastDirective])
+	}
+	f.lastDirective, f.lastDirectiveLen = f.body.Len(), len(d)
+	f.body.WriteString(d)
 }
 
 // goName reserves a Go name for a local C name, renaming shadowed ones.
@@ -335,11 +344,12 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 // capture returns the Go statements emit writes, without writing them.
 func (tr *translator) capture(emit func()) string {
 	fn := tr.fn
-	saved, savedLine := fn.body, fn.lastLine
+	saved, savedLine, savedDir, savedLen := fn.body, fn.lastLine, fn.lastDirective, fn.lastDirectiveLen
 	fn.body = strings.Builder{}
+	fn.lastDirective, fn.lastDirectiveLen = -1, 0
 	emit()
 	code := strings.TrimSpace(fn.body.String())
-	fn.body, fn.lastLine = saved, savedLine
+	fn.body, fn.lastLine, fn.lastDirective, fn.lastDirectiveLen = saved, savedLine, savedDir, savedLen
 	return code
 }
 
@@ -543,10 +553,7 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 				continue
 			}
 			// Declarations before the first label are hoisted like any other.
-			saved := fn.body
-			fn.body = strings.Builder{}
-			tr.stmt(it)
-			fn.body = saved
+			tr.capture(func() { tr.stmt(it) })
 			continue
 		}
 		tr.stmt(it)

@@ -1,0 +1,103 @@
+package lower
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/parser"
+	"github.com/upcgo/upcgo/parser/cpp"
+	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/stdlib"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// check translates src and returns the sorted diagnostics, one per line as
+// "line:col: severity: message".
+func check(t *testing.T, src string, static int) []string {
+	t.Helper()
+	var errs diag.List
+	res := cpp.Preprocess("t.upc", []byte(src), &cpp.Config{SystemFS: stdlib.HeaderFS(), StaticThreads: static}, &errs)
+	f := parser.Parse(res.Tokens, &errs, pragmas(res)...)
+	require.False(t, errs.HasErrors(), "front end: %v", errs.Error())
+	Translate(f, &Config{File: "t.upc", StaticThreads: static}, &errs)
+	errs.Sort()
+	var out []string
+	for _, d := range errs.Items {
+		if d.Pos.File == "t.upc" {
+			out = append(out, strings.TrimPrefix(d.Error(), "t.upc:"))
+		}
+	}
+	return out
+}
+
+func TestDiagnostics(t *testing.T) {
+	tests := []struct {
+		name, src string
+		static    int
+		want      []string // substrings, one per expected diagnostic, in order
+	}{
+		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
+		{"shared local", "int main(void) {\n  shared int x;\n  return 0;\n}", 0, []string{"2:14: error: shared variable 'x' must have static storage duration"}},
+		{"THREADS twice", "shared int a[THREADS*THREADS];\nint main(void) { return 0; }", 0, []string{"1:12: error: in the dynamic THREADS environment, THREADS must appear exactly once"}},
+		{"no THREADS in definite shared array", "shared [2] int a[10];\nint main(void) { return 0; }", 0, []string{"1:16: error: in the dynamic THREADS environment, THREADS must appear exactly once"}},
+		{"static THREADS allows fixed sizes", "shared [2] int a[10];\nint main(void) { return 0; }", 4, nil},
+		{"too many args", "int f(int x) { return x; }\nint main(void) { return f(1, 2); }", 0, []string{"2:30: error: too many arguments to function 'f' (expected 1, have 2)"}},
+		{"too few args", "int f(int x, int y) { return x; }\nint main(void) { return f(1); }", 0, []string{"2:28: error: too few arguments to function 'f' (expected 2, have 1)"}},
+		{"implicit declaration", "int main(void) { return g(1); }", 0, []string{"1:25: error: implicit declaration of function 'g'"}},
+		{"assign to array", "int main(void) { int a[2], b[2]; a = b; return 0; }", 0, []string{"error: assignment to expression with array type"}},
+		{"bad member", "struct s { int x; };\nint main(void) { struct s v; return v.y; }", 0, []string{"2:39: error: 'struct s' has no member named 'y'"}},
+		{"int to pointer warns", "int main(void) { int *p = 5; return 0; }", 0, []string{"warning: making a pointer from an integer without a cast"}},
+		{"private to shared cast", "int main(void) { int x; shared int *p = (shared int *)&x; return 0; }", 0, []string{"error: cannot cast a private pointer to a pointer-to-shared"}},
+		{"duplicate case", "int main(void) { switch (1) { case 1: case 1: break; } return 0; }", 0, []string{"error: duplicate case value"}},
+		{"break outside loop", "int main(void) { break; return 0; }", 0, []string{"1:18: error: break statement not within loop or switch"}},
+		{"undefined label", "int main(void) { goto out; return 0; }", 0, []string{"1:23: error: label 'out' used but not defined"}},
+		{"no main", "int f(void) { return 0; }", 0, []string{"error: no main function"}},
+		{"strict on private", "strict int x;\nint main(void) { return 0; }", 0, []string{"1:8: error: 'strict' and 'relaxed' apply only to shared types"}},
+		{"block size too big", "shared [2000000] int a[THREADS];\nint main(void) { return 0; }", 0, []string{"error: block size 2000000 exceeds UPC_MAX_BLOCK_SIZE"}},
+		{"redefinition", "int f(void) { return 0; }\nint f(void) { return 1; }\nint main(void) { return 0; }", 0, []string{"2:5: error: redefinition of 'f'"}},
+		{"upc_blocksizeof of private", "int x;\nint main(void) { return upc_blocksizeof(x); }", 0, []string{"error: upc_blocksizeof requires a shared-qualified operand"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := check(t, tt.src, tt.static)
+			require.Len(t, got, len(tt.want), "diagnostics: %q", got)
+			for i, w := range tt.want {
+				assert.Contains(t, got[i], w)
+			}
+		})
+	}
+}
+
+// TestGolden translates testdata/*.upc and compares with *.golden.go
+// (regenerate with go test ./lower -run Golden -update).
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.upc")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			var errs diag.List
+			res := cpp.Preprocess(filepath.Base(f), src, &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
+			file := parser.Parse(res.Tokens, &errs, pragmas(res)...)
+			out := Translate(file, &Config{File: filepath.Base(f)}, &errs)
+			require.False(t, errs.HasErrors(), errs.Error())
+			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
+			if *update {
+				require.NoError(t, os.WriteFile(golden, out, 0o644))
+				return
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run with -update to create it")
+			assert.Equal(t, string(want), string(out))
+		})
+	}
+}
