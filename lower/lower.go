@@ -81,7 +81,6 @@ type translator struct {
 	strictMode bool // #pragma upc strict in effect
 	hasMain    bool
 	mainArgs   int
-	records    int
 }
 
 func newTranslator(cfg *Config, errs *diag.List) *translator {
