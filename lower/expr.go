@@ -696,7 +696,18 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		if elem.Kind == Void {
 			tr.errorf(pos, "arithmetic on a 'shared void *' pointer")
 		}
-		code := fmt.Sprintf("%s.Add(%s, %s, t.Threads)", paren(p.code), tr.conv(i, tLong), tr.layoutOf(elem))
+		step := tr.conv(i, tLong)
+		if elem.Kind == Array {
+			// A row of a multi-dimensional shared array: the layout counts
+			// base elements, so step by the row's element count.
+			n, threads := elemCount(elem)
+			rows := strconv.FormatInt(n, 10)
+			if threads {
+				rows += "*int64(t.Threads)"
+			}
+			step = operandOf(step, 5, false) + "*" + rows
+		}
+		code := fmt.Sprintf("%s.Add(%s, %s, t.Threads)", paren(p.code), step, tr.layoutOf(elem))
 		return operand{kind: rvalue, t: p.t, code: code, pure: p.pure && i.pure}
 	}
 	return operand{kind: rvalue, t: p.t, code: addScaled(p.code, i, tr.sizeCode(elem), tr), pure: p.pure && i.pure}
@@ -933,6 +944,13 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		}
 		if x.t.IsPtrToShared() {
 			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
+			if x.t.Elem.Kind == Array {
+				n, threads := elemCount(x.t.Elem)
+				code += " / " + strconv.FormatInt(n, 10)
+				if threads {
+					code = "(" + code + ") / int64(t.Threads)"
+				}
+			}
 			return operand{kind: rvalue, t: tPtrdiff, code: code, pure: pure}
 		}
 		size := tr.sizeCode(x.t.Elem)

@@ -249,7 +249,7 @@ func (ep *Endpoint) getRemote(dst unsafe.Pointer, src int, off uintptr, n uintpt
 		return h
 	}
 	ep.Stats.AMs++
-	ep.job.send(ep.rank, src, hGet, []uint64{uint64(off), uint64(n), uint64(ref), uint64(uintptr(dst))}, nil)
+	ep.job.send(ep.rank, src, hGet, []uint64{uint64(off), uint64(n), uint64(ref), park(dst)}, nil)
 	return h
 }
 
