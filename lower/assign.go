@@ -38,6 +38,7 @@ func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
 	rt := rhs.t
 	switch {
 	case lt.IsArith() && rt.IsArith():
+	case lt.Kind == Ptr && rhs.null:
 	case lt.Kind == Ptr && rt.Kind == Ptr:
 		if lt.IsPtrToShared() != rt.IsPtrToShared() {
 			tr.errorf(pos, "incompatible pointer types: assigning '%s' from '%s'", lt, rt)
@@ -139,7 +140,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 func (tr *translator) aggregateCopy(dst, src operand) string {
 	size := tr.sizeCode(dst.t)
 	switch {
-	case dst.kind == aggregate && src.kind == rvalue || dst.kind == aggregate && src.kind == aggregate:
+	case dst.kind == aggregate && src.kind != sharedAgg:
 		return fmt.Sprintf("crt.Copy(%s, %s, %s)", dst.code, src.code, size)
 	case dst.kind == sharedAgg && src.kind != sharedAgg:
 		return fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %s)", dst.code, src.code, size)
@@ -319,6 +320,12 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 		return
 	}
 	switch {
+	case lv.kind == lvGo && t.IsPtrToShared():
+		step := "1"
+		if op == "--" {
+			step = "-1"
+		}
+		tr.fn.stmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, paren(lv.code), step, tr.layoutOf(t.Elem)))
 	case lv.kind == lvGo && t.Kind == Ptr:
 		sign := "+"
 		if op == "--" {

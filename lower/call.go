@@ -70,7 +70,7 @@ var builtins = map[string]*builtinFunc{
 		return "float32(math.NaN())", tFloat
 	}},
 	"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-		return fmt.Sprintf("%s.ResetPhase(%s)", paren(raw[0].code), tr.layoutOf(raw[0].t.Elem)), raw[0].t
+		return fmt.Sprintf("%s.ResetPhase()", paren(raw[0].code)), raw[0].t
 	}},
 	"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
 		return args[0], tLong

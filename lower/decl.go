@@ -213,7 +213,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
 	if d.Init != nil {
 		saved := tr.fn
 		tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
-		tr.initShared(fmt.Sprintf("upc.SharedPtr{Addr: %s}", s.goName), t, d.Init)
+		tr.initShared(fmt.Sprintf("upc.StaticPtr(%s)", s.goName), t, d.Init)
 		tr.sharedInit.WriteString(tr.fn.body.String())
 		tr.fn = saved
 	}
@@ -341,12 +341,12 @@ func (tr *translator) initMemory(addr string, t *Type, init ast.Expr, zero bool)
 	case Struct, Union:
 		l, ok := init.(*ast.InitList)
 		if !ok {
-			o := tr.value(init)
+			o := tr.expr(init)
 			if !sameType(o.t.Unqual(), t.Unqual()) {
 				tr.errorf(init.Pos(), "incompatible types when initializing type '%s' using type '%s'", t, o.t)
 				return
 			}
-			fn.stmt(fmt.Sprintf("crt.Copy(%s, %s, %s)", addr, o.code, tr.sizeCode(t)))
+			fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: t, code: addr}, o))
 			return
 		}
 		if zero {
@@ -614,6 +614,19 @@ func (tr *translator) localDecl(d *ast.Decl) {
 	fn.line(d.Pos())
 	s := &symbol{name: d.Name, kind: symVar, typ: t, st: stLocal, pos: d.Pos(), defined: true}
 	s.inMem = tr.inMemory(d.Name, t)
+	if s.inMem && t.DependsOnTHREADS() {
+		// A variable-length (or THREADS-sized) array: allocated when the
+		// declaration is reached, freed when the function returns.
+		s.goName = fn.goName(d.Name)
+		fn.hoisted = append(fn.hoisted, &symbol{name: s.goName, goName: s.goName, typ: tVoidPtr, used: true})
+		fn.stmt(fmt.Sprintf("%s = t.stack.AllocZero(%s, %d)", s.goName, tr.sizeCode(t), t.Align()))
+		fn.needFrame = true
+		tr.scope.insert(s)
+		if d.Init != nil {
+			tr.errorf(d.Pos(), "variable-sized object may not be initialized")
+		}
+		return
+	}
 	if s.inMem {
 		s.goName = fn.frameSlot(tr, t, d.Name)
 		tr.scope.insert(s)
@@ -644,7 +657,9 @@ func (tr *translator) fileScope() *scope {
 
 // funcDecl translates a function definition.
 func (tr *translator) funcDecl(d *ast.FuncDecl) {
+	tr.protoParams = true
 	ft := tr.resolveType(d.Type)
+	tr.protoParams = false
 	s := tr.declareFunc(d.Name, ft, d.Pos(), d.Storage)
 	if s.defined {
 		tr.errorf(d.Pos(), "redefinition of '%s' (previous definition at %s)", d.Name, s.pos)
@@ -671,6 +686,11 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	var prologue []string
 	for i, p := range d.Type.Params {
 		pt := sig.Params[i]
+		if hasVLA(p.Type) {
+			// int m[rows][cols]: now that rows and cols are in scope, the
+			// element type gets its run-time length.
+			pt = adjustParam(tr.resolveType(p.Type))
+		}
 		if p.Name == "" {
 			if !(len(d.Type.Params) == 1 && pt.Kind == Void) {
 				params = append(params, fmt.Sprintf("_ %s", pt.goType()))
@@ -716,7 +736,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		// The result lives below this call's frame, in the caller's.
 		fmt.Fprintf(&b, "result := t.stack.Alloc(%s, %d)\n", tr.sizeCode(sig.Result), sig.Result.Align())
 	}
-	if len(fn.frame) > 0 {
+	if len(fn.frame) > 0 || fn.needFrame {
 		b.WriteString("defer t.stack.Release(t.stack.Mark())\n")
 		for _, l := range fn.frame {
 			b.WriteString(l + "\n")
@@ -757,7 +777,28 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	tr.funcs.WriteString(b.String())
 }
 
-// mentions reports whether Go code uses the identifier name.
+// hasVLA reports whether a parameter's declared type has an array
+// dimension that is not a constant (a C99 variable-length array).
+func hasVLA(t ast.Type) bool {
+	for {
+		switch a := t.(type) {
+		case *ast.ArrayType:
+			if a.Len != nil {
+				if _, ok := a.Len.(*ast.IntLit); !ok {
+					return true
+				}
+			}
+			t = a.Elem
+			continue
+		case *ast.PointerType:
+			t = a.Elem
+			continue
+		}
+		return false
+	}
+}
+
+// mentions reports whether Go code uses (reads) the identifier name.
 func mentions(code, name string) bool {
 	for i := 0; ; {
 		j := strings.Index(code[i:], name)
@@ -768,7 +809,9 @@ func mentions(code, name string) bool {
 		end := j + len(name)
 		before := j == 0 || !isIdentByte(code[j-1])
 		after := end == len(code) || !isIdentByte(code[end])
-		if before && after && (j == 0 || code[j-1] != '.') {
+		// Go does not count being assigned to ("x = 1") as a use.
+		assigned := strings.HasPrefix(code[end:], " = ")
+		if before && after && !assigned && (j == 0 || code[j-1] != '.') {
 			return true
 		}
 		i = j + 1

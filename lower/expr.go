@@ -38,12 +38,15 @@ type operand struct {
 	// invalid marks the result of an expression already reported as an
 	// error, so that no follow-on diagnostics pile up on it.
 	invalid bool
+	// null marks a null pointer constant: 0, or (void *)0 (C99 6.3.2.3),
+	// which converts to any pointer type, pointers-to-shared included.
+	null bool
 }
 
 func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true, invalid: true} }
 
 func constOp(c constant) operand {
-	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true}
+	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true, null: c.typ.IsInteger() && c.i == 0}
 }
 
 // constCode spells a constant as a Go expression of its Go type.
@@ -114,7 +117,11 @@ func (tr *translator) rval(o operand) operand {
 			return operand{kind: rvalue, t: pointerTo(o.t.Elem), code: o.code, pure: o.pure}
 		}
 	case funcDesig:
-		return operand{kind: rvalue, t: pointerTo(o.t), code: tr.funcPointer(o.code), pure: true}
+		name := o.code
+		if o.sym != nil && (o.sym.libc != nil || o.sym.builtin != nil) {
+			name = tr.libcWrapper(o.sym)
+		}
+		return operand{kind: rvalue, t: pointerTo(o.t), code: tr.funcPointer(name), pure: true}
 	}
 	o.t = o.t.Unqual()
 	return o
@@ -125,6 +132,46 @@ func (tr *translator) rval(o operand) operand {
 // unless qualified relaxed.
 func (tr *translator) isStrict(t *Type) bool {
 	return t.Strict || tr.strictMode && !t.Relax
+}
+
+// libcWrapper gives a C library function the calling convention of the
+// program's own functions, so its address can be taken (a ctype classifier
+// in a table, sqrt passed to an integrator, strcmp as a comparator).
+func (tr *translator) libcWrapper(s *symbol) string {
+	name := "libc_" + s.name
+	if tr.wrappers[name] {
+		return name
+	}
+	sig := s.typ.Fn
+	if s.libc == nil {
+		tr.errorf(s.pos, "the address of '%s' cannot be taken", s.name)
+		return name
+	}
+	var params, args []string
+	if s.libc.state {
+		args = append(args, "&t.libc")
+	}
+	for i, p := range sig.Params {
+		params = append(params, fmt.Sprintf("a%d %s", i, p.goType()))
+		args = append(args, fmt.Sprintf("a%d", i))
+	}
+	if sig.Variadic {
+		// printf and friends: decode the packed arguments by the format.
+		if len(sig.Params) == 0 || sig.Params[len(sig.Params)-1].Kind != Ptr {
+			tr.errorf(s.pos, "the address of '%s' cannot be taken", s.name)
+		}
+		f := fmt.Sprintf("a%d", len(sig.Params)-1)
+		params = append(params, "va []uint64")
+		args = append(args, fmt.Sprintf("crt.VaFormat(%s, crt.VaStart(va))...", f))
+	}
+	res, ret := "", ""
+	if sig.Result.Kind != Void {
+		res, ret = " "+sig.Result.goType(), "return "
+	}
+	tr.wrappers[name] = true
+	fmt.Fprintf(&tr.decls, "// %s is %s as a C function value.\nfunc %s(%s)%s {\n\t%s%s(%s)\n}\n\n", name, s.name, name,
+		strings.Join(append([]string{"t *thread"}, params...), ", "), res, ret, s.libc.goName, strings.Join(args, ", "))
+	return name
 }
 
 // funcPointer is the C function pointer value of Go function name.
@@ -141,6 +188,9 @@ func (tr *translator) funcPointer(name string) string {
 // conv returns o's value converted to type to, as Go code.
 func (tr *translator) conv(o operand, to *Type) string {
 	to = to.Unqual()
+	if o.null && to.IsPtrToShared() {
+		return "upc.Null()"
+	}
 	if o.c != nil && to.IsArith() && o.t.IsArith() {
 		return constCode(convertConst(*o.c, to))
 	}
@@ -177,29 +227,20 @@ func (tr *translator) conv(o operand, to *Type) string {
 		return fmt.Sprintf("uintptr(t.Local(%s))", o.code)
 	}
 	if from.Kind == Ptr && !from.Elem.Shared && to.IsPtrToShared() {
-		if o.c != nil || o.code == "uintptr(0)" {
-			return "upc.SharedPtr{}"
-		}
 		tr.errorf(token.Pos{}, "cannot convert a private pointer to a pointer-to-shared")
-		return "upc.SharedPtr{}"
+		return "upc.Null()"
 	}
 	if from.IsPtrToShared() && to.IsPtrToShared() {
-		fl, tl := tr.layoutOf(from.Elem), tr.layoutOf(to.Elem)
-		if fl != tl && to.Elem.Kind != Void && from.Elem.Kind != Void {
-			return fmt.Sprintf("%s.Reinterpret(%s, %s)", paren(o.code), fl, tl)
+		if blockOf(from.Elem) != blockOf(to.Elem) && to.Elem.Kind != Void && from.Elem.Kind != Void {
+			// A cast between block sizes keeps thread and address; the
+			// phase becomes 0 (UPC 1.3 §6.4.3).
+			return paren(o.code) + ".ResetPhase()"
 		}
-		if to.Elem.Kind != Void && from.Elem.Kind == Void && blockOf(to.Elem) != 1 {
-			return fmt.Sprintf("%s.ResetPhase(%s)", paren(o.code), tl)
-		}
-		return o.code
-	}
-	if o.c == nil && o.code == "upc.SharedPtr{}" && to.IsPtrToShared() {
 		return o.code
 	}
 	if from.IsInteger() && to.IsPtrToShared() {
-		if o.c != nil && o.c.i == 0 {
-			return "upc.SharedPtr{}"
-		}
+		tr.errorf(token.Pos{}, "cannot convert an integer to a pointer-to-shared")
+		return "upc.Null()"
 	}
 	fg, tg := from.goType(), to.goType()
 	if (from.Kind == Array || from.Kind == Struct || from.Kind == Union || from.Kind == Func) && to.Kind != Ptr {
@@ -399,7 +440,10 @@ func (tr *translator) sizeExprInt(t *Type) string {
 		return strconv.FormatInt(t.Size(), 10)
 	}
 	n := strconv.FormatInt(t.Len, 10)
-	if t.LenTHREADS {
+	switch {
+	case t.VLA != "":
+		n = "int(" + t.VLA + ")"
+	case t.LenTHREADS:
 		n += "*t.Threads"
 	}
 	return n + "*" + tr.sizeExprInt(t.Elem)
@@ -567,7 +611,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	t := s.typ
 	switch {
 	case s.st == stShared:
-		p := fmt.Sprintf("upc.SharedPtr{Addr: %s}", s.goName)
+		p := fmt.Sprintf("upc.StaticPtr(%s)", s.goName)
 		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
 			return operand{kind: sharedAgg, t: t, code: p, pure: true, sym: s}
 		}
@@ -681,7 +725,7 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		return bad()
 	}
 	elem := p.t.Elem
-	if elem.Kind == Func || (elem.Size() < 0 && elem.Kind != Void) {
+	if elem.Kind == Func || (elem.Size() < 0 && elem.Kind != Void && !elem.DependsOnTHREADS()) {
 		tr.errorf(pos, "arithmetic on a pointer to an incomplete type '%s'", elem)
 	}
 	if neg {
@@ -1007,6 +1051,19 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 		if !pt.IsPtrToShared() {
 			pt = y.t
 		}
+		if (op == "==" || op == "!=") && (x.null || y.null) {
+			p := x
+			if x.null {
+				p = y
+			}
+			code := paren(tr.conv(p, pt)) + ".IsNull()"
+			if op == "!=" {
+				code = "!" + code
+			}
+			b := boolOp(code)
+			b.pure = pure
+			return b
+		}
 		xc, yc := tr.conv(x, pt), tr.conv(y, pt)
 		if op == "==" || op == "!=" {
 			b := boolOp(paren(xc) + " " + op + " " + paren(yc))
@@ -1073,14 +1130,14 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		tr.errorf(e.Lparen, "cannot convert a floating value to a pointer")
 		return bad()
 	}
-	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !(x.c != nil && x.c.i == 0) {
+	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !x.null {
 		tr.errorf(e.Lparen, "cannot cast a private pointer to a pointer-to-shared (UPC 1.3 §6.4.3)")
 		return bad()
 	}
 	if x.c != nil && t.IsArith() {
 		return constOp(convertConst(*x.c, t))
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure}
+	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == Ptr}
 }
 
 // offsetof walks a member designator list.

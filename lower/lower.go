@@ -37,20 +37,12 @@ func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
 	src := tr.assemble()
 	out, err := format.Source(src)
 	if err != nil {
-		// The generated code is ours: failing to format it is a compiler bug,
-		// reported with the source so it can be fixed.
-		errs.Errorf(token.Pos{File: cfg.File}, "internal error: generated Go does not parse: %v\n%s", err, numbered(src))
-		return nil
+		// The generated code is ours: failing to parse it is a compiler
+		// bug, not the user's error; the driver reports a panic of a stage
+		// as an internal error.
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
 	}
 	return out
-}
-
-func numbered(src []byte) string {
-	var b strings.Builder
-	for i, l := range strings.Split(string(src), "\n") {
-		fmt.Fprintf(&b, "%4d  %s\n", i+1, l)
-	}
-	return b.String()
 }
 
 // translator holds the state of one translation.
@@ -76,6 +68,10 @@ type translator struct {
 	funcs       bytes.Buffer
 
 	specTypes map[ast.Type]*Type // struct, union and enum specifiers already declared
+	wrappers  map[string]bool    // library functions given a C calling convention
+	// protoParams is set while resolving a function's parameter types,
+	// where variable-length array dimensions are resolved later.
+	protoParams bool
 
 	fn         *funcState
 	strictMode bool // #pragma upc strict in effect
@@ -90,6 +86,7 @@ func newTranslator(cfg *Config, errs *diag.List) *translator {
 		strLits:   map[string]string{},
 		funcIndex: map[string]int{},
 		specTypes: map[ast.Type]*Type{},
+		wrappers:  map[string]bool{},
 	}
 }
 

@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"fmt"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -24,6 +25,10 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 			tr.errorf(t.Pos(), "declaration of array of functions")
 		}
 		if t.Len != nil {
+			if _, isConst := tr.constEval(t.Len); !isConst && !(mentionsTHREADS(t.Len) && tr.cfg.StaticThreads == 0) {
+				tr.vla(at, t.Len)
+				return at
+			}
 			n, threads, ok := tr.arrayLen(t.Len)
 			if ok {
 				at.Len, at.LenTHREADS = n, threads
@@ -59,6 +64,28 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 	}
 	tr.errorf(t.Pos(), "unsupported type")
 	return tInt
+}
+
+// vla makes at a variable-length array: inside a function its length is
+// evaluated now into a variable; in a prototype it is left unknown (a
+// parameter adjusts to a pointer, and the definition re-resolves it).
+func (tr *translator) vla(at *Type, lenExpr ast.Expr) {
+	if tr.fn == nil || tr.fn.name == "init" {
+		if !tr.protoParams {
+			tr.errorf(lenExpr.Pos(), "variable-length array at file scope: its size must be an integer constant expression")
+		}
+		return
+	}
+	v := tr.value(lenExpr)
+	if !v.t.IsInteger() {
+		tr.errorf(lenExpr.Pos(), "size of array has non-integer type '%s'", v.t)
+		return
+	}
+	name := tr.fn.goName("vlaLen")
+	tr.fn.hoisted = append(tr.fn.hoisted, &symbol{name: name, goName: name, typ: tLong, used: true})
+	tr.fn.stmt(fmt.Sprintf("%s = %s", name, tr.conv(v, tLong)))
+	at.VLA = name
+	tr.fn.needFrame = true
 }
 
 // adjustParam applies C99 6.7.5.3p7-8: array and function parameters are

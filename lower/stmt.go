@@ -24,6 +24,7 @@ type funcState struct {
 	targets                         map[string]bool // labels some goto jumps to
 	forall                          int             // upc_forall nesting depth
 	variadic                        bool            // the function takes "..."
+	needFrame                       bool            // the function allocates C memory after its prologue (VLAs)
 	switches                        []*switchState
 	loops                           int
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
@@ -654,6 +655,16 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 		fn.stmt("return")
 		return
 	}
+	if fn.result.Kind == Struct || fn.result.Kind == Union {
+		o := tr.expr(s.X)
+		if !sameType(o.t.Unqual(), fn.result.Unqual()) {
+			tr.errorf(s.Pos(), "incompatible types when returning type '%s' but '%s' was expected", o.t, fn.result)
+			return
+		}
+		fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: fn.result, code: "result"}, o))
+		fn.stmt("return result")
+		return
+	}
 	o := tr.value(s.X)
 	if fn.result.Kind == Void {
 		if o.t.Kind != Void {
@@ -665,17 +676,12 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 		fn.stmt("return")
 		return
 	}
-	if fn.result.Kind == Struct || fn.result.Kind == Union {
-		fn.stmt(fmt.Sprintf("crt.Copy(result, %s, %s)", o.code, tr.sizeCode(fn.result)))
-		fn.stmt("return result")
-		return
-	}
 	fn.stmt("return " + tr.assignConv(o, fn.result, s.Pos()))
 }
 
 func zeroValue(t *Type) string {
 	if t.IsPtrToShared() {
-		return "upc.SharedPtr{}"
+		return "upc.Null()"
 	}
 	return "0"
 }

@@ -44,9 +44,12 @@ type Type struct {
 	// dynamic environment).
 	Len        int64
 	LenTHREADS bool
-	Rec        *Record  // Struct, Union
-	Fn         *FuncSig // Func
-	EnumName   string
+	// VLA names the Go variable holding a variable-length array's length
+	// (C99 6.7.5.2), evaluated when its declaration was reached.
+	VLA      string
+	Rec      *Record  // Struct, Union
+	Fn       *FuncSig // Func
+	EnumName string
 
 	Const, Volatile, Restrict bool
 	// Shared marks a shared-qualified type. Block is its block size in
@@ -214,10 +217,11 @@ func (t *Type) Base() *Type {
 	return t
 }
 
-// DependsOnTHREADS reports whether sizeof(t) involves THREADS.
+// DependsOnTHREADS reports whether sizeof(t) is only known at run time:
+// it involves THREADS or a variable-length array.
 func (t *Type) DependsOnTHREADS() bool {
 	for ; t.Kind == Array; t = t.Elem {
-		if t.LenTHREADS {
+		if t.LenTHREADS || t.VLA != "" {
 			return true
 		}
 	}
@@ -313,6 +317,8 @@ func (t *Type) write(b *strings.Builder) {
 	case Array:
 		t.Elem.write(b)
 		switch {
+		case t.VLA != "":
+			b.WriteString("[*]")
 		case t.Len < 0:
 			b.WriteString("[]")
 		case t.LenTHREADS:

@@ -60,7 +60,7 @@ func scale(t *thread, f float64) {
 			continue
 		}
 //line forall.upc:13
-		*cmem.Ptr[float64](t.LocalAddr() + b + (uintptr(i)/4/uintptr(t.Threads)*4+uintptr(i)%4)*8) = upc.Load[float64](t.Thread, upc.SharedPtr{Addr: a}.Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+		*cmem.Ptr[float64](t.LocalAddr() + b + (uintptr(i)/4/uintptr(t.Threads)*4+uintptr(i)%4)*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
 	}
 }
 

@@ -114,24 +114,32 @@ func (p SharedPtr) Compare(q SharedPtr, l Layout, threads int) int {
 // points to: &a[i].
 func (p SharedPtr) Index(i int64, l Layout, threads int) SharedPtr { return p.Add(i, l, threads) }
 
-// ResetPhase is upc_resetphase: p with phase 0.
-func (p SharedPtr) ResetPhase(l Layout) SharedPtr {
-	p.Addr -= uintptr(p.Phase) * l.ElemSize
+// ResetPhase is upc_resetphase: p with phase 0 and the same thread and
+// address (UPC 1.3 §7.2.3.4: "identical to its input except that it has
+// zero phase").
+func (p SharedPtr) ResetPhase() SharedPtr {
 	p.Phase = 0
 	return p
 }
 
 // Reinterpret converts p to a pointer with another layout, as a cast
-// between pointer-to-shared types does: the thread and address are kept
-// and the phase is reset when the block size changes (UPC 1.3 §6.4.3: a
-// cast to a different block size yields phase 0; casts to shared void keep
-// the phase).
+// between pointer-to-shared types does: the thread and address are kept,
+// and the phase becomes 0 when the block sizes differ (UPC 1.3 §6.4.3).
+// Casts to and from shared void * keep everything, so a round trip through
+// shared void * gives back the original pointer.
 func (p SharedPtr) Reinterpret(from, to Layout) SharedPtr {
 	if from.Block != to.Block {
-		return p.ResetPhase(from)
+		return p.ResetPhase()
 	}
 	return p
 }
+
+// StaticPtr points to the static shared object at offset off: its first
+// element, on thread 0.
+func StaticPtr(off uintptr) SharedPtr { return SharedPtr{Addr: off} }
+
+// Null is the null pointer-to-shared.
+func Null() SharedPtr { return SharedPtr{} }
 
 // AffinitySize is upc_affinitysize: the bytes of a shared object of
 // totalsize bytes and block size nbytes (in bytes) that have affinity to

@@ -52,10 +52,11 @@ func TestPointerArithmeticBruteForce(t *testing.T) {
 }
 
 func TestResetPhaseAndAffinitySize(t *testing.T) {
-	l := Layout{Block: 4, ElemSize: 8}
 	p := refPtr(6, 4, 3, 4096, 8) // thread 1, phase 2
-	r := p.ResetPhase(l)
-	require.Equal(t, refPtr(4, 4, 3, 4096, 8), r)
+	r := p.ResetPhase()
+	require.Equal(t, SharedPtr{Thread: p.Thread, Addr: p.Addr}, r, "same thread and address, phase 0")
+	require.Equal(t, r, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 0, ElemSize: 8}))
+	require.Equal(t, p, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 4, ElemSize: 4}))
 
 	// upc_affinitysize against counting elements one by one.
 	for threads := 1; threads <= 9; threads++ {
