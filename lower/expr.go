@@ -41,6 +41,9 @@ type operand struct {
 	// null marks a null pointer constant: 0, or (void *)0 (C99 6.3.2.3),
 	// which converts to any pointer type, pointers-to-shared included.
 	null bool
+	// shared is, for a shared element accessed directly because it is
+	// known to be local, its pointer-to-shared (what & yields).
+	shared string
 }
 
 func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true, invalid: true} }
@@ -696,13 +699,14 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		a.used, i.used = true, true
 		elem := a.typ.Elem
 		b := blockOf(a.typ)
+		shared := fmt.Sprintf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
 		var off string
 		if la.localVar != "" {
 			addr := fmt.Sprintf("%s + %s*%d", la.baseVar, la.localVar, elem.Size())
 			if tr.isStrict(elem) {
 				return operand{}, false
 			}
-			return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true
+			return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true, shared: shared}, true
 		}
 		if b == 1 {
 			off = fmt.Sprintf("uintptr(%s)/uintptr(t.Threads)", i.goName)
@@ -713,7 +717,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		if tr.isStrict(elem) {
 			return operand{}, false // strict accesses keep their ordering code
 		}
-		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true}, true
+		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true, shared: shared}, true
 	}
 	return operand{}, false
 }
@@ -869,6 +873,9 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		case funcDesig:
 			return tr.rval(x)
 		case lvGo:
+			if x.shared != "" {
+				return operand{kind: rvalue, t: pointerTo(x.t), code: x.shared, pure: x.pure}
+			}
 			if x.addr != "" {
 				return operand{kind: rvalue, t: pointerTo(x.t), code: x.addr, pure: x.pure}
 			}

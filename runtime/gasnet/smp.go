@@ -152,12 +152,13 @@ func (in *inbox) serve(job *Job) {
 // counter of arrivals and a phase number the last arrival advances. Named
 // ids are compared as they arrive; the verdict is published with the phase.
 type smpBarrier struct {
-	n       int32
-	job     *Job
-	arrived atomic.Int32
+	n   int32
+	job *Job
+	// state packs the phase (high 32 bits) and the arrivals of that phase
+	// (low 32 bits), so one atomic read says which barrier a count is for.
+	state atomic.Uint64
 	// finished counts ranks that have returned: they will never arrive.
 	finished atomic.Int32
-	phase    atomic.Uint32
 	// id holds the first named id of the current phase: 1<<32 | uint32(id).
 	id       atomic.Uint64
 	mismatch atomic.Bool
@@ -194,7 +195,6 @@ func (b *smpBarrier) notify(r int, id int32, anonymous bool) {
 		panic("upc_notify: called twice without an intervening upc_wait")
 	}
 	me.notified, me.id, me.anon = true, id, anonymous
-	me.phase = b.phase.Load()
 	if !anonymous {
 		v := 1<<32 | uint64(uint32(id))
 		if !b.id.CompareAndSwap(0, v) && b.id.Load() != v {
@@ -202,8 +202,12 @@ func (b *smpBarrier) notify(r int, id int32, anonymous bool) {
 			b.mismatch.Store(true)
 		}
 	}
-	if a := b.arrived.Add(1); a < b.n {
-		b.checkStuck(a)
+	// The phase cannot change before this rank arrives, so the value the
+	// Add returns names the phase this rank arrived in.
+	st := b.state.Add(1)
+	me.phase = uint32(st >> 32)
+	if int32(uint32(st)) < b.n {
+		b.checkStuck()
 		return
 	}
 	// Last arrival: publish the verdict, reset for the next phase, release.
@@ -216,8 +220,7 @@ func (b *smpBarrier) notify(r int, id int32, anonymous bool) {
 	b.other.Store(0)
 	b.id.Store(0)
 	b.mismatch.Store(false)
-	b.arrived.Store(0)
-	b.phase.Add(1)
+	b.state.Store(uint64(me.phase+1) << 32)
 	for i := range b.ranks {
 		b.ranks[i].waiter.Wake()
 	}
@@ -225,14 +228,17 @@ func (b *smpBarrier) notify(r int, id int32, anonymous bool) {
 
 func (b *smpBarrier) rankDone() {
 	b.finished.Add(1)
-	b.checkStuck(b.arrived.Load())
+	b.checkStuck()
 }
 
 // checkStuck aborts the job when every rank that is still running waits
 // in a barrier that a finished rank can never reach: the hang UPC leaves
-// undefined becomes an error.
-func (b *smpBarrier) checkStuck(arrived int32) {
-	if f := b.finished.Load(); f > 0 && arrived > 0 && arrived+f >= b.n {
+// undefined becomes an error. It reads the phase and its arrivals in one
+// load, so a barrier that completed meanwhile is never taken for stuck.
+func (b *smpBarrier) checkStuck() {
+	f := b.finished.Load()
+	arrived := int32(uint32(b.state.Load()))
+	if f > 0 && arrived > 0 && arrived+f >= b.n {
 		b.job.Abort(&BarrierStuckError{Waiting: int(arrived), Finished: int(f)})
 	}
 }
@@ -245,7 +251,7 @@ func (e *BarrierStuckError) Error() string {
 	return fmt.Sprintf("deadlock: %d thread(s) wait in a barrier that %d thread(s) which already finished can never reach", e.Waiting, e.Finished)
 }
 
-func (b *smpBarrier) done(me *barrierRank) bool { return b.phase.Load() != me.phase }
+func (b *smpBarrier) done(me *barrierRank) bool { return uint32(b.state.Load()>>32) != me.phase }
 
 func (b *smpBarrier) finish(r int) error {
 	me := &b.ranks[r]
