@@ -276,9 +276,8 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
 		if plan.array != nil {
 			plan.localVar = tr.tmp("local")
-			plan.baseVar = tr.tmp("base")
-			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of a[%s] among this thread's elements", plan.localVar, i.goName, i.name))
-			fn.stmt(fmt.Sprintf("%s := t.LocalAddr() + %s", plan.baseVar, plan.array.goName))
+			plan.baseVar = "t.LocalAddr() + " + plan.array.goName
+			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of %s[%s] among this thread's elements", plan.localVar, i.goName, plan.array.name, i.name))
 		}
 	}
 	c := ""

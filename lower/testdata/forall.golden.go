@@ -48,10 +48,9 @@ func scale(t *thread, f float64) {
 		i = 0
 		i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
 		local1 := uintptr(i) / uintptr(t.Threads) // index of a[i] among this thread's elements
-		base2 := t.LocalAddr() + a
 		for ; i < 8*int32(t.Threads); i, local1 = i+int32(t.Threads), local1+1 {
 //line forall.upc:11
-			*cmem.Ptr[float64](base2 + local1*8) = *cmem.Ptr[float64](base2 + local1*8) * f
+			*cmem.Ptr[float64](t.LocalAddr() + a + local1*8) = *cmem.Ptr[float64](t.LocalAddr() + a + local1*8) * f
 		}
 	}
 //line forall.upc:12
