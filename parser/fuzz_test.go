@@ -1,12 +1,16 @@
 package parser
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
 	"github.com/upcgo/upcgo/parser/scan"
+	"github.com/upcgo/upcgo/stdlib"
 )
 
 // seeds are every source the tests parse.
@@ -25,7 +29,30 @@ func seeds() []string {
 	for _, c := range errorCases {
 		out = append(out, c.src)
 	}
-	return append(out, everything)
+	return append(append(out, everything), suiteSeeds()...)
+}
+
+// suiteSeeds are the regression suite's programs, preprocessed (the
+// parser sees what the preprocessor produces), as token text.
+func suiteSeeds() []string {
+	files, _ := filepath.Glob("../testsuite/*/*.upc")
+	more, _ := filepath.Glob("../examples/*.upc")
+	var out []string
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var errs diag.List
+		res := cpp.Preprocess(f, src, &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
+		var b strings.Builder
+		for _, tok := range res.Tokens {
+			b.WriteString(tok.Text)
+			b.WriteByte(' ')
+		}
+		out = append(out, b.String())
+	}
+	return out
 }
 
 // FuzzParse checks that no input makes the parser panic, and that every

@@ -3,6 +3,8 @@ package cpp
 import (
 	"fmt"
 	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -722,6 +724,14 @@ var fuzzSeeds = []string{
 func FuzzPreprocess(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
+	}
+	// The regression suite's programs and the examples, as written.
+	files, _ := filepath.Glob("../../testsuite/*/*.upc")
+	more, _ := filepath.Glob("../../examples/*.upc")
+	for _, file := range append(files, more...) {
+		if src, err := os.ReadFile(file); err == nil {
+			f.Add(string(src))
+		}
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		cfg := newConfig(map[string]string{"self.h": src, "a.h": "#define A 1\nA"})
