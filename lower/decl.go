@@ -742,6 +742,12 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			b.WriteString(l + "\n")
 		}
 	}
+	if fn.usesTHREADS {
+		b.WriteString("THREADS := int32(t.Threads)\n")
+	}
+	if fn.usesMYTHREAD {
+		b.WriteString("MYTHREAD := int32(t.MyThread)\n")
+	}
 	for _, h := range fn.hoisted {
 		fmt.Fprintf(&b, "var %s %s\n", h.goName, h.typ.goType())
 	}

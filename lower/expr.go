@@ -580,8 +580,18 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			if tr.cfg.StaticThreads > 0 {
 				return constOp(constant{typ: tInt, i: int64(tr.cfg.StaticThreads)})
 			}
+			if tr.fn != nil && tr.fn.name != "init" {
+				// A local copy: the Go compiler then keeps it in a register
+				// (THREADS never changes while the program runs).
+				tr.fn.usesTHREADS = true
+				return operand{kind: rvalue, t: tInt, code: "THREADS", pure: true}
+			}
 			return operand{kind: rvalue, t: tInt, code: "int32(t.Threads)", pure: true}
 		case "MYTHREAD":
+			if tr.fn != nil && tr.fn.name != "init" {
+				tr.fn.usesMYTHREAD = true
+				return operand{kind: rvalue, t: tInt, code: "MYTHREAD", pure: true}
+			}
 			return operand{kind: rvalue, t: tInt, code: "int32(t.MyThread)", pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
 			return constOp(constant{typ: tInt, i: 1 << 20})
@@ -692,31 +702,32 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		return operand{}, false
 	}
 	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
+	if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != Array || a.typ.Elem.Kind == Array ||
+		a.typ.Elem.Kind == Struct || a.typ.Elem.Kind == Union || tr.isStrict(a.typ.Elem) {
+		return operand{}, false
+	}
 	for _, la := range tr.fn.localIndex {
-		if la.array != a || la.index != i {
+		b := blockOf(a.typ)
+		if la.index != i || la.block != b {
 			continue
 		}
 		a.used, i.used = true, true
 		elem := a.typ.Elem
-		b := blockOf(a.typ)
 		shared := fmt.Sprintf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
 		var off string
-		if la.localVar != "" {
-			addr := fmt.Sprintf("%s + %s*%d", la.baseVar, la.localVar, elem.Size())
-			if tr.isStrict(elem) {
-				return operand{}, false
-			}
-			return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true, shared: shared}, true
-		}
-		if b == 1 {
+		switch {
+		case la.localVar != "":
+			off = la.localVar
+		case b == 1:
 			off = fmt.Sprintf("uintptr(%s)/uintptr(t.Threads)", i.goName)
-		} else {
+		default:
 			off = fmt.Sprintf("(uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d)", i.goName, b, b, i.goName, b)
 		}
-		addr := fmt.Sprintf("t.LocalAddr() + %s + %s*%d", a.goName, off, elem.Size())
-		if tr.isStrict(elem) {
-			return operand{}, false // strict accesses keep their ordering code
+		base := "t.LocalAddr() + " + a.goName
+		if v, ok := la.bases[a]; ok {
+			base = v
 		}
+		addr := fmt.Sprintf("%s + %s*%d", base, off, elem.Size())
 		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true, shared: shared}, true
 	}
 	return operand{}, false

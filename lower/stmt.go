@@ -25,8 +25,10 @@ type funcState struct {
 	forall                          int             // upc_forall nesting depth
 	variadic                        bool            // the function takes "..."
 	needFrame                       bool            // the function allocates C memory after its prologue (VLAs)
-	switches                        []*switchState
-	loops                           int
+	// usesTHREADS and usesMYTHREAD ask for local copies in the prologue.
+	usesTHREADS, usesMYTHREAD bool
+	switches                  []*switchState
+	loops                     int
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
@@ -259,8 +261,12 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if aff != nil && fn.forall == 0 {
 		plan = tr.planForall(init, post, aff, body)
 	}
+	var bases map[*symbol]string
+	if plan != nil {
+		bases = tr.localBases(body, plan)
+	}
 	header := ""
-	braced := plan != nil && plan.cyclic || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	braced := plan != nil && (plan.cyclic || len(bases) > 0) || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
 	if braced {
 		fn.stmt("{")
 		if initCode != "" {
@@ -271,14 +277,15 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	}
 	if plan != nil && plan.cyclic {
 		// Only this thread's iterations: start at its first and step by
-		// THREADS; with a cyclic array, a[i] is then the next local element.
+		// THREADS; then x[i] of any cyclic array is the next local element.
 		i := plan.loopVar
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
-		if plan.array != nil {
-			plan.localVar = tr.tmp("local")
-			plan.baseVar = "t.LocalAddr() + " + plan.array.goName
-			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of %s[%s] among this thread's elements", plan.localVar, i.goName, plan.array.name, i.name))
-		}
+		plan.localVar = tr.tmp("local")
+		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
+	}
+	for _, a := range sortedSyms(bases) {
+		// Loop-invariant: this thread's part of each array the body indexes.
+		fn.stmt(fmt.Sprintf("%s := t.LocalAddr() + %s", bases[a], a.goName))
 	}
 	c := ""
 	if cond != nil {
@@ -288,7 +295,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	switch {
 	case plan != nil && plan.cyclic && plan.localVar != "":
 		i := plan.loopVar.goName
-		p = fmt.Sprintf("%s, %s = %s+%s(t.Threads), %s+1", i, plan.localVar, i, plan.loopVar.typ.goType(), plan.localVar)
+		step := plan.loopVar.typ.goType() + "(t.Threads)"
+		if plan.loopVar.typ.goType() == "int32" {
+			step, fn.usesTHREADS = "THREADS", true
+		}
+		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, step, plan.localVar)
 	case plan != nil && plan.cyclic:
 		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, plan.loopVar.typ.goType())
 	case post != nil:
@@ -324,11 +335,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if isForall {
 		fn.forall++
 	}
-	if plan != nil && plan.array != nil {
-		fn.localIndex = append(fn.localIndex, localAccess{array: plan.array, index: plan.loopVar, localVar: plan.localVar, baseVar: plan.baseVar})
+	if plan != nil {
+		fn.localIndex = append(fn.localIndex, localAccess{block: plan.block, index: plan.loopVar, localVar: plan.localVar, bases: bases})
 	}
 	tr.loopBody(body)
-	if plan != nil && plan.array != nil {
+	if plan != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
 	}
 	if isForall {
@@ -362,15 +373,52 @@ type forallPlan struct {
 	array   *symbol // the shared array of the affinity &a[i], if any
 	block   int64
 	cyclic  bool
-	// localVar counts this thread's elements of a cyclic array; baseVar
-	// holds the address of its first local element.
-	localVar, baseVar string
+	// localVar counts this thread's elements of a cyclic array.
+	localVar string
 }
 
-// localAccess says a[index] is local inside the current upc_forall body.
+// localAccess says x[index] is local inside the current upc_forall body
+// for every static shared array x with this block size.
 type localAccess struct {
-	array, index      *symbol
-	localVar, baseVar string
+	block    int64
+	index    *symbol
+	localVar string
+	bases    map[*symbol]string // Go variables holding t.LocalAddr() + offset of x
+}
+
+// localBases finds the shared arrays the body indexes by the loop
+// variable that the plan makes local, and names a base variable for each.
+func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]string {
+	bases := map[*symbol]string{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		arr, ok1 := ix.X.(*ast.Ident)
+		idx, ok2 := ix.Index.(*ast.Ident)
+		if !ok1 || !ok2 || idx.Name != plan.loopVar.name {
+			return true
+		}
+		a := tr.scope.lookup(arr.Name)
+		if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != Array || blockOf(a.typ) != plan.block {
+			return true
+		}
+		if _, done := bases[a]; !done {
+			bases[a] = tr.fn.goName(arr.Name + "Local")
+		}
+		return true
+	})
+	return bases
+}
+
+func sortedSyms(m map[*symbol]string) []*symbol {
+	var out []*symbol
+	for s := range m {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return m[out[i]] < m[out[j]] })
+	return out
 }
 
 func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stmt) *forallPlan {
@@ -388,7 +436,7 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 		if a.Name != name {
 			return nil
 		}
-		plan.cyclic = true
+		plan.cyclic, plan.block = true, 1
 		return plan
 	case *ast.UnaryExpr:
 		ix, ok := a.X.(*ast.IndexExpr)

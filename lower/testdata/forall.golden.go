@@ -42,24 +42,30 @@ func main() {
 
 //line forall.upc:8
 func scale(t *thread, f float64) {
+	THREADS := int32(t.Threads)
 	var i int32
 //line forall.upc:10
 	{
 		i = 0
 		i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
-		local1 := uintptr(i) / uintptr(t.Threads) // index of a[i] among this thread's elements
-		for ; i < 8*int32(t.Threads); i, local1 = i+int32(t.Threads), local1+1 {
+		local1 := uintptr(i) / uintptr(t.Threads) // index of x[i] among this thread's elements of a cyclic x
+		aLocal := t.LocalAddr() + a
+		for ; i < 8*THREADS; i, local1 = i+THREADS, local1+1 {
 //line forall.upc:11
-			*cmem.Ptr[float64](t.LocalAddr() + a + local1*8) = *cmem.Ptr[float64](t.LocalAddr() + a + local1*8) * f
+			*cmem.Ptr[float64](aLocal + local1*8) = *cmem.Ptr[float64](aLocal + local1*8) * f
 		}
 	}
 //line forall.upc:12
-	for i = 0; i < 4*int32(t.Threads); i++ {
-		if upc.ForallOwner(int64(i)/4, t.Threads) != t.MyThread {
-			continue
-		}
+	{
+		i = 0
+		bLocal := t.LocalAddr() + b
+		for ; i < 4*THREADS; i++ {
+			if upc.ForallOwner(int64(i)/4, t.Threads) != t.MyThread {
+				continue
+			}
 //line forall.upc:13
-		*cmem.Ptr[float64](t.LocalAddr() + b + (uintptr(i)/4/uintptr(t.Threads)*4+uintptr(i)%4)*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+			*cmem.Ptr[float64](bLocal + (uintptr(i)/4/uintptr(t.Threads)*4+uintptr(i)%4)*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+		}
 	}
 }
 
