@@ -31,22 +31,38 @@ func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) boo
 // assignConv converts the right side of an assignment to the left's type,
 // with C's diagnostics for incompatible pointers.
 func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
+	return tr.convertFor(rhs, lt, pos, "")
+}
+
+// convertFor is assignConv for a context other than an assignment: arg
+// names the argument ("argument 2 of 'f'") in diagnostics, as gcc does.
+func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg string) string {
 	lt = lt.Unqual()
 	if rhs.invalid {
 		return zeroValue(lt)
 	}
 	rt := rhs.t
+	if rt.Kind == Void {
+		tr.errorf(pos, "void value not ignored as it ought to be")
+		return zeroValue(lt)
+	}
+	mismatch := func(kind string) string {
+		if arg != "" {
+			return fmt.Sprintf("%s for %s (expected '%s' but argument is of type '%s')", kind, arg, lt, rt)
+		}
+		return fmt.Sprintf("%s: assigning to '%s' from '%s'", kind, lt, rt)
+	}
 	switch {
 	case lt.IsArith() && rt.IsArith():
 	case lt.Kind == Ptr && rhs.null:
 	case lt.Kind == Ptr && rt.Kind == Ptr:
 		if lt.IsPtrToShared() != rt.IsPtrToShared() {
-			tr.errorf(pos, "incompatible pointer types: assigning '%s' from '%s'", lt, rt)
+			tr.errorf(pos, "%s", mismatch("incompatible pointer types"))
 			return "0"
 		}
 		if lt.Elem.Kind != Void && rt.Elem.Kind != Void && !sameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
 			!(lt.Elem.IsInteger() && rt.Elem.IsInteger() && lt.Elem.Size() == rt.Elem.Size()) {
-			tr.warnf(pos, "incompatible pointer types: assigning '%s' from '%s'", lt, rt)
+			tr.warnf(pos, "%s", mismatch("incompatible pointer types"))
 		}
 		if rt.Elem.Const && !lt.Elem.Const {
 			tr.warnf(pos, "assignment discards 'const' qualifier from pointer target type")
@@ -62,8 +78,12 @@ func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
 	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt):
 		return rhs.code
 	default:
-		tr.errorf(pos, "incompatible types when assigning to type '%s' from type '%s'", lt, rt)
-		return lt.goType() + "(0)"
+		if arg != "" {
+			tr.errorf(pos, "incompatible type for %s (expected '%s' but argument is of type '%s')", arg, lt, rt)
+		} else {
+			tr.errorf(pos, "incompatible types when assigning to type '%s' from type '%s'", lt, rt)
+		}
+		return zeroValue(lt)
 	}
 	return tr.conv(rhs, lt)
 }

@@ -271,7 +271,7 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string) []str
 	for i, a := range e.Args {
 		o := tr.value(a)
 		if i < n {
-			out = append(out, tr.assignConv(o, sig.Params[i], a.Pos()))
+			out = append(out, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
 			continue
 		}
 		out = append(out, tr.variadicArg(o))

@@ -697,6 +697,9 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			}
 			continue
 		}
+		if pt.Shared {
+			tr.errorf(p.Pos(), "parameter '%s' declared with UPC shared qualifier (parameters have automatic storage)", p.Name)
+		}
 		ps := &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true}
 		if pt.Kind == Struct || pt.Kind == Union || tr.fileVars[p.Name] {
 			in := fn.goName(p.Name + "_in")
