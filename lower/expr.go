@@ -755,6 +755,9 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		if elem.Kind == Void {
 			tr.errorf(pos, "arithmetic on a 'shared void *' pointer")
 		}
+		if i.c != nil && i.c.i == 0 {
+			return operand{kind: rvalue, t: p.t, code: p.code, pure: p.pure}
+		}
 		step := tr.conv(i, tLong)
 		if elem.Kind == Array {
 			// A row of a multi-dimensional shared array: the layout counts
