@@ -224,6 +224,9 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		return bad()
 	}
 	rhs := tr.value(e.Y)
+	if lhs.kind == aggregate || lhs.kind == sharedAgg {
+		rhs = tr.expr(e.Y)
+	}
 	op := e.Op[:len(e.Op)-1]
 	t := lhs.t.Unqual()
 	gt := t.goType()
@@ -254,8 +257,17 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		}
 		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
 	}
-	tr.errorf(e.OpPos, "assignment of aggregates used as a value is not supported")
-	return bad()
+	// A struct assignment used as a value: copy, then the left side is
+	// the value (C99 6.5.16p3).
+	if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
+		tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
+		return bad()
+	}
+	if lhs.kind != aggregate {
+		tr.errorf(e.OpPos, "a shared structure assignment cannot be used as a value")
+		return bad()
+	}
+	return operand{kind: aggregate, t: t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", tr.aggregateCopy(lhs, rhs), lhs.code)}
 }
 
 // incDec handles ++ and -- as values (statements go through incDecStmt).

@@ -25,14 +25,22 @@ func simple(format string, result *Type) *builtinFunc {
 	}}
 }
 
+// field lowers upc_threadof, upc_phaseof and upc_addrfield: a field of the
+// pointer-to-shared.
+func field(name string) *builtinFunc {
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+		return fmt.Sprintf("uint64(%s.%s)", paren(args[0]), name), tSizeT
+	}}
+}
+
 var tSharedVoidPtr = pointerTo(&Type{Kind: Void, Shared: true, Block: 1})
 
 // builtins are the functions lowered specially: the UPC library, which
 // needs the thread, and C functions whose Go form differs from a plain call.
 var builtins = map[string]*builtinFunc{
-	"upc_threadof":          simple("uint64(%s.Thread)", tSizeT),
-	"upc_phaseof":           simple("uint64(%s.Phase)", tSizeT),
-	"upc_addrfield":         simple("uint64(%s.Addr)", tSizeT),
+	"upc_threadof":          field("Thread"),
+	"upc_phaseof":           field("Phase"),
+	"upc_addrfield":         field("Addr"),
 	"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", tSizeT),
 	"upc_global_alloc":      simple("t.GlobalAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),
 	"upc_all_alloc":         simple("t.AllAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),

@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/upcgo/upcgo/parser/ast"
@@ -53,20 +54,29 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 			tr.errorf(d.Pos(), "conflicting types for '%s' (previous declaration at %s)", d.Name, old.pos)
 			return
 		}
-		if d.Storage == ast.Extern || old.defined && d.Init == nil {
+		switch {
+		case d.Storage == ast.Extern || old.defined && d.Init == nil:
+			// Another declaration, or a tentative definition (C99 6.9.2),
+			// of the object already declared.
+			return
+		case old.defined && old.hasInit:
+			tr.errorf(d.Pos(), "redefinition of '%s' (previous definition at %s)", d.Name, old.pos)
+			return
+		case old.defined:
+			// int x; ... int x = 5;: the tentative definition gets its
+			// initialiser.
+			old.hasInit = true
+			tr.initStatic(old, d)
 			return
 		}
-		if old.defined {
-			tr.errorf(d.Pos(), "redefinition of '%s'", d.Name)
-			return
-		}
-		tr.scope.syms[d.Name] = nil
+		// An extern declaration: the definition takes its place.
 		delete(tr.scope.syms, d.Name)
 	}
 	if d.Storage == ast.Extern && d.Init == nil {
 		// An extern declaration of something defined later (or nowhere:
 		// then any use is an undefined reference, reported at the end).
 		tr.scope.insert(&symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.inMemory(d.Name, t)})
+		return
 	}
 	tr.defineStatic(d, t, d.Name, goIdent(d.Name))
 }
@@ -106,6 +116,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	if tr.fn != nil && st != stShared {
 		s.st = stStaticLocal
 	}
+	s.hasInit = d.Init != nil
 	if st == stShared {
 		tr.checkSharedDecl(d, t)
 		tr.scope.insert(s)
@@ -114,6 +125,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 			return
 		}
 		tr.sharedVar(s, d)
+		tr.initStatic(s, d)
 		return
 	}
 	s.inMem = tr.inMemory(cname, t)
@@ -122,21 +134,48 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 		tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
 		return
 	}
+	// upcgo sizes and initialises private statics per thread at start-up,
+	// so THREADS and MYTHREAD work there; C and other UPC compilers need
+	// constants.
+	if t.DependsOnTHREADS() {
+		tr.warnf(d.Pos(), "the size of '%s' depends on THREADS: not portable (other UPC compilers require a constant size for static storage)", cname)
+	}
+	if d.Init != nil && (mentionsName(d.Init, "THREADS") && tr.cfg.StaticThreads == 0 || mentionsName(d.Init, "MYTHREAD")) {
+		tr.warnf(d.Init.Pos(), "initializer of '%s' is not a constant expression: upcgo evaluates it in each thread, other UPC compilers reject it", cname)
+	}
 	if s.inMem {
 		fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s\n", goName, declString(cname, t))
 		fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = cmem.Calloc(1, %s)\n", goName, tr.sizeCodeThreads(t))
-		if d.Init != nil {
-			tr.staticInit(func() { tr.initMemory("t."+goName, t, d.Init, false) })
-		}
+	} else {
+		fmt.Fprintf(&tr.threadVars, "\t%s %s // %s\n", goName, t.goType(), declString(cname, t))
+	}
+	tr.initStatic(s, d)
+}
+
+// initStatic emits the initialiser of a variable with static storage:
+// run by every thread for a private one, by thread 0 before main for a
+// shared one.
+func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
+	if d.Init == nil {
 		return
 	}
-	fmt.Fprintf(&tr.threadVars, "\t%s %s // %s\n", goName, t.goType(), declString(cname, t))
-	if d.Init != nil {
-		tr.staticInit(func() {
-			v := tr.initScalar(t, d.Init)
-			tr.fn.stmt(fmt.Sprintf("t.%s = %s", goName, v))
-		})
+	t := s.typ
+	if s.st == stShared {
+		saved := tr.fn
+		tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
+		tr.initShared(fmt.Sprintf("upc.StaticPtr(%s)", s.goName), t, d.Init)
+		tr.sharedInit.WriteString(tr.fn.body.String())
+		tr.fn = saved
+		return
 	}
+	if s.inMem {
+		tr.staticInit(func() { tr.initMemory("t."+s.goName, t, d.Init, false) })
+		return
+	}
+	tr.staticInit(func() {
+		v := tr.initScalar(t, d.Init)
+		tr.fn.stmt(fmt.Sprintf("t.%s = %s", s.goName, v))
+	})
 }
 
 // sizeCodeThreads is sizeCode for code inside the thread's main wrapper.
@@ -210,13 +249,6 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
 	}
 	fmt.Fprintf(&tr.decls, "// %s is the offset of %s in every thread's segment.\nvar %s uintptr\n\n", s.goName, declString(s.name, t), s.goName)
 	fmt.Fprintf(&tr.setup, "\t\t\t%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)\n", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
-	if d.Init != nil {
-		saved := tr.fn
-		tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
-		tr.initShared(fmt.Sprintf("upc.StaticPtr(%s)", s.goName), t, d.Init)
-		tr.sharedInit.WriteString(tr.fn.body.String())
-		tr.fn = saved
-	}
 }
 
 // elemCount is the number of base elements of a (multi-dimensional)
@@ -516,49 +548,41 @@ func (tr *translator) elemAddr(addr string, t *Type, index int64, field int) (st
 	return fmt.Sprintf("%s + %d", addr, f.Offset), f.Type
 }
 
-// initShared initialises a static shared object (run by thread 0).
+// initShared initialises a static shared object (run by thread 0): the
+// initialiser fills a private copy laid out as C would, and each element
+// then goes to its place in shared memory.
 func (tr *translator) initShared(ptr string, t *Type, init ast.Expr) {
-	if t.Kind != Array {
-		if t.Kind == Struct || t.Kind == Union {
-			tr.errorf(init.Pos(), "initializers for shared structures are not supported")
-			return
-		}
-		tr.fn.stmt(fmt.Sprintf("upc.Store(t.Thread, %s, %s)", ptr, tr.initScalar(t, init)))
-		return
-	}
-	l, ok := init.(*ast.InitList)
-	if !ok {
-		tr.errorf(init.Pos(), "array initializer must be an initializer list")
-		return
-	}
+	priv := unshared(t)
 	base := t.Base()
-	// Flatten nested lists: shared arrays are initialised element by
-	// element in their linear order.
-	var flat []ast.Expr
-	var walk func(l *ast.InitList)
-	walk = func(l *ast.InitList) {
-		for _, e := range l.Elems {
-			if len(e.Designators) > 0 {
-				tr.errorf(e.Pos(), "designated initializers of shared arrays are not supported")
-				continue
-			}
-			if sub, ok := e.Value.(*ast.InitList); ok {
-				walk(sub)
-				continue
-			}
-			flat = append(flat, e.Value)
+	tmp := tr.tmp("init")
+	fn := tr.fn
+	fn.stmt("{")
+	fn.stmt(fmt.Sprintf("%s := cmem.Calloc(1, %s)", tmp, tr.sizeCode(priv)))
+	tr.initMemory(tmp, priv, init, false)
+	if t.Kind != Array {
+		fn.stmt(fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %d)", ptr, tmp, base.Size()))
+	} else {
+		total, threads := elemCount(t)
+		n := strconv.FormatInt(total, 10)
+		if threads {
+			n += "*int64(t.Threads)"
 		}
+		fn.stmt(fmt.Sprintf("for i := int64(0); i < %s; i++ {", n))
+		fn.stmt(fmt.Sprintf("crt.Memput(t.Thread, %s.Add(i, %s, t.Threads), %s+uintptr(i)*%d, %d)", ptr, tr.layoutOf(base), tmp, base.Size(), base.Size()))
+		fn.stmt("}")
 	}
-	walk(l)
-	total, threads := elemCount(t)
-	if !threads && int64(len(flat)) > total {
-		tr.warnf(l.Pos(), "excess elements in array initializer")
-		flat = flat[:total]
+	fn.stmt(fmt.Sprintf("cmem.Free(%s)", tmp))
+	fn.stmt("}")
+}
+
+// unshared is t without shared qualifiers at any array level.
+func unshared(t *Type) *Type {
+	u := *t
+	u.Shared, u.Block, u.Star, u.Strict, u.Relax = false, 0, false, false, false
+	if t.Kind == Array {
+		u.Elem = unshared(t.Elem)
 	}
-	for i, v := range flat {
-		p := fmt.Sprintf("%s.Add(%d, %s, t.Threads)", ptr, i, tr.layoutOf(base))
-		tr.fn.stmt(fmt.Sprintf("upc.Store(t.Thread, %s, %s)", p, tr.initScalar(base, v)))
-	}
+	return &u
 }
 
 // localDecl translates a declaration inside a function.
@@ -784,6 +808,18 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	}
 	b.WriteString("}\n\n")
 	tr.funcs.WriteString(b.String())
+}
+
+// mentionsName reports whether the identifier name occurs in e.
+func mentionsName(e ast.Expr, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // hasVLA reports whether a parameter's declared type has an array

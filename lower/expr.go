@@ -604,7 +604,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		}
 		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
 		// Declare it to report each undeclared name once per scope.
-		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos()})
+		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true})
 		return bad()
 	}
 	s.used = true

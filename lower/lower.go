@@ -167,6 +167,9 @@ func (tr *translator) file(f *ast.File) {
 		if s.kind == symFunc && !s.defined && s.used && s.builtin == nil && s.libc == nil {
 			tr.errorf(s.pos, "undefined reference to '%s'", s.name)
 		}
+		if s.kind == symVar && !s.defined && s.used {
+			tr.errorf(s.pos, "undefined reference to '%s' (declared extern, never defined)", s.name)
+		}
 	}
 }
 
@@ -281,6 +284,7 @@ type symbol struct {
 	inMem   bool // the Go name holds the variable's address in C memory
 	val     int64
 	defined bool
+	hasInit bool // a definition with an initialiser was seen
 	used    bool
 	pos     token.Pos
 	builtin *builtinFunc

@@ -283,10 +283,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		plan.localVar = tr.tmp("local")
 		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
 	}
-	for _, a := range sortedSyms(bases) {
-		// Loop-invariant: this thread's part of each array the body indexes.
-		fn.stmt(fmt.Sprintf("%s := t.LocalAddr() + %s", bases[a], a.goName))
-	}
+	baseAt := fn.body.Len() // the bases go here once the body shows which it uses
 	c := ""
 	if cond != nil {
 		c = tr.cond(cond)
@@ -341,6 +338,21 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	tr.loopBody(body)
 	if plan != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
+	}
+	if len(bases) > 0 {
+		// Loop-invariant: this thread's part of each array the body indexes.
+		code := fn.body.String()
+		var decls strings.Builder
+		for _, a := range sortedSyms(bases) {
+			if mentions(code[baseAt:], bases[a]) {
+				fmt.Fprintf(&decls, "%s := t.LocalAddr() + %s\n", bases[a], a.goName)
+			}
+		}
+		fn.body.Reset()
+		fn.body.WriteString(code[:baseAt] + decls.String() + code[baseAt:])
+		if fn.lastDirectiveLen > 0 && fn.lastDirective >= baseAt {
+			fn.lastDirective += decls.Len()
+		}
 	}
 	if isForall {
 		fn.forall--
@@ -559,6 +571,8 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 				v, ok := tr.constEval(c.Value)
 				if !ok || v.isFloat() {
 					tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
+					it = c.Stmt
+					continue
 				}
 				v = convertConst(v, tt)
 				if c.High != nil {
