@@ -266,7 +266,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		bases = tr.localBases(body, plan)
 	}
 	header := ""
-	braced := plan != nil && (plan.cyclic || len(bases) > 0) || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	braced := plan != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
 	if braced {
 		fn.stmt("{")
 		if initCode != "" {
@@ -282,6 +282,13 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
 		plan.localVar = tr.tmp("local")
 		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
+	} else if plan != nil {
+		// Block-cyclic: walk this thread's blocks only; x[i] of an array
+		// with the same block size is again the next local element.
+		i, b := plan.loopVar, plan.block
+		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStartBlocked(int64(%s), %d, t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName, b))
+		plan.localVar = tr.tmp("local")
+		fn.stmt(fmt.Sprintf("%s := uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d // index of x[%s] among this thread's elements of a [%d]-blocked x", plan.localVar, i.goName, b, b, i.goName, b, i.name, b))
 	}
 	baseAt := fn.body.Len() // the bases go here once the body shows which it uses
 	c := ""
@@ -299,6 +306,9 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, step, plan.localVar)
 	case plan != nil && plan.cyclic:
 		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, plan.loopVar.typ.goType())
+	case plan != nil:
+		i := plan.loopVar
+		p = fmt.Sprintf("%s, %s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads)), %s+1", i.goName, plan.localVar, i.typ.goType(), i.goName, plan.block, plan.localVar)
 	case post != nil:
 		p = tr.postStmt(post)
 	}
@@ -312,9 +322,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.stmt(fmt.Sprintf("for %s; %s; %s {", header, c, p))
 	}
 	switch {
-	case plan != nil && plan.cyclic:
 	case plan != nil:
-		fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s)/%d, t.Threads) != t.MyThread {\ncontinue\n}", plan.loopVar.goName, plan.block))
 	case aff != nil && fn.forall == 0:
 		a := tr.value(aff)
 		switch {

@@ -58,13 +58,12 @@ func scale(t *thread, f float64) {
 //line forall.upc:12
 	{
 		i = 0
+		i = int32(upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread))
+		local2 := uintptr(i)/4/uintptr(t.Threads)*4 + uintptr(i)%4 // index of x[i] among this thread's elements of a [4]-blocked x
 		bLocal := t.LocalAddr() + b
-		for ; i < 4*THREADS; i++ {
-			if upc.ForallOwner(int64(i)/4, t.Threads) != t.MyThread {
-				continue
-			}
+		for ; i < 4*THREADS; i, local2 = int32(upc.ForallNextBlocked(int64(i), 4, t.Threads)), local2+1 {
 //line forall.upc:13
-			*cmem.Ptr[float64](bLocal + (uintptr(i)/4/uintptr(t.Threads)*4+uintptr(i)%4)*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+			*cmem.Ptr[float64](bLocal + local2*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
 		}
 	}
 }

@@ -181,3 +181,29 @@ func ForallOwner(i int64, threads int) int {
 func ForallStart(lo int64, threads, me int) int64 {
 	return lo + int64(ForallOwner(int64(me)-lo, threads))
 }
+
+// ForallStartBlocked is the first i ≥ lo whose element of a block-cyclic
+// array (block size block) has affinity to thread me.
+func ForallStartBlocked(lo int64, block int64, threads, me int) int64 {
+	b := lo / block
+	if lo < 0 && lo%block != 0 {
+		b--
+	}
+	owner := ForallOwner(b, threads)
+	if owner == me {
+		return lo
+	}
+	// Skip to the start of me's next block.
+	ahead := int64(ForallOwner(int64(me-owner), threads))
+	return (b + ahead) * block
+}
+
+// ForallNextBlocked is the index after i that thread me owns when it
+// owns i: the next element of the block, or the start of its next block.
+func ForallNextBlocked(i int64, block int64, threads int) int64 {
+	i++
+	if i%block == 0 {
+		i += int64(threads-1) * block
+	}
+	return i
+}

@@ -73,3 +73,30 @@ func TestResetPhaseAndAffinitySize(t *testing.T) {
 		}
 	}
 }
+
+func TestForallBlockedWalk(t *testing.T) {
+	for threads := 1; threads <= 5; threads++ {
+		for _, block := range []int64{1, 2, 3, 7} {
+			for me := range threads {
+				for lo := int64(-5); lo < 20; lo++ {
+					var want []int64
+					for i := lo; i < 60; i++ {
+						if ForallOwner(floorBlock(i, block), threads) == me {
+							want = append(want, i)
+						}
+					}
+					var got []int64
+					for i := ForallStartBlocked(lo, block, threads, me); i < 60; i = ForallNextBlocked(i, block, threads) {
+						got = append(got, i)
+					}
+					require.Equal(t, want, got, "T=%d B=%d me=%d lo=%d", threads, block, me, lo)
+				}
+			}
+		}
+	}
+}
+
+func floorBlock(i, b int64) int64 {
+	q, _ := floorDiv(i, b)
+	return q
+}
