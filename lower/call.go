@@ -59,18 +59,25 @@ var builtins = map[string]*builtinFunc{
 	"upc_memcpy":            simple("t.Memcpy(%s, %s, uintptr(%s))", tVoid),
 	"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", tVoid),
 	"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", tVoid),
-	"upc_memset":            simple("t.Memset(%s, byte(%s), uintptr(%s))", tVoid),
-	"upc_ticks_now":         simple("upc.TicksNow()", tULong),
-	"upc_ticks_to_ns":       simple("upc.TicksToNs(%s)", tULong),
-	"upc_fence":             simple("t.Fence()", tVoid),
-	"exit":                  simple("t.Exit(int(%s))", tVoid),
-	"_Exit":                 simple("t.Exit(int(%s))", tVoid),
-	"abort":                 simple("stdlib.Abort()", tVoid),
-	"__assert_fail":         simple("crt.AssertFail(%s, %s, %s, %s)", tVoid),
-	"__builtin_huge_val":    simple("math.Inf(1)", tDouble),
-	"__builtin_huge_valf":   simple("float32(math.Inf(1))", tFloat),
-	"__builtin_inf":         simple("math.Inf(1)", tDouble),
-	"__builtin_inff":        simple("float32(math.Inf(1))", tFloat),
+	"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
+		// The int value is converted to unsigned char (UPC 1.3 §7.2.5.4).
+		c := "byte(" + args[1] + ")"
+		if raw[1].c != nil {
+			c = fmt.Sprintf("byte(%d)", uint8(raw[1].c.i))
+		}
+		return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], c, args[2]), tVoid
+	}},
+	"upc_ticks_now":       simple("upc.TicksNow()", tULong),
+	"upc_ticks_to_ns":     simple("upc.TicksToNs(%s)", tULong),
+	"upc_fence":           simple("t.Fence()", tVoid),
+	"exit":                simple("t.Exit(int(%s))", tVoid),
+	"_Exit":               simple("t.Exit(int(%s))", tVoid),
+	"abort":               simple("stdlib.Abort()", tVoid),
+	"__assert_fail":       simple("crt.AssertFail(%s, %s, %s, %s)", tVoid),
+	"__builtin_huge_val":  simple("math.Inf(1)", tDouble),
+	"__builtin_huge_valf": simple("float32(math.Inf(1))", tFloat),
+	"__builtin_inf":       simple("math.Inf(1)", tDouble),
+	"__builtin_inff":      simple("float32(math.Inf(1))", tFloat),
 	"__builtin_nan": {lower: func(*translator, []string, []operand, token.Pos) (string, *Type) {
 		return "math.NaN()", tDouble
 	}},

@@ -823,8 +823,9 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	}
 	switch x.kind {
 	case sharedAgg:
-		s := *ft
-		s.Shared, s.Block, s.Strict, s.Relax = true, 0, x.t.Strict, x.t.Relax
+		// A member of a shared struct lies on the struct's thread: an array
+		// member is indexed within that thread (indefinite layout).
+		s := *sharedIndefinite(ft, x.t.Strict, x.t.Relax)
 		p := fmt.Sprintf("crt.Offset(%s, %d)", x.code, off)
 		if f.IsBitField {
 			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
@@ -849,6 +850,17 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	}
 	tr.errorf(e.NamePos, "unsupported member access")
 	return bad()
+}
+
+// sharedIndefinite is t shared with block size 0, arrays down to their
+// elements.
+func sharedIndefinite(t *Type, strict, relax bool) *Type {
+	u := *t
+	u.Shared, u.Block, u.Star, u.Strict, u.Relax = true, 0, false, strict, relax
+	if t.Kind == Array {
+		u.Elem = sharedIndefinite(t.Elem, strict, relax)
+	}
+	return &u
 }
 
 // bitLoad reads a bit-field: shift the storage unit left to drop the

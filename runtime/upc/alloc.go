@@ -266,8 +266,12 @@ func (t *Thread) exhausted(op string, size uintptr) {
 	panic(fmt.Sprintf("%s: shared heap exhausted: cannot allocate %d bytes (UPC_SHARED_HEAP_SIZE is %d bytes per thread)", op, size, t.ep.SegmentSize()))
 }
 
-// Alloc is upc_alloc: size bytes with affinity to the calling thread.
+// Alloc is upc_alloc: size bytes with affinity to the calling thread. A
+// request for zero bytes returns the null pointer-to-shared.
 func (t *Thread) Alloc(size uintptr) SharedPtr {
+	if size == 0 {
+		return SharedPtr{}
+	}
 	off, ok := t.localAlloc(size)
 	if !ok {
 		t.exhausted("upc_alloc", size)
@@ -284,6 +288,9 @@ func (t *Thread) perThread(nblocks, nbytes uintptr) uintptr {
 // cyclically over the threads, called by one thread.
 func (t *Thread) GlobalAlloc(nblocks, nbytes uintptr) SharedPtr {
 	size := t.perThread(nblocks, nbytes)
+	if size == 0 {
+		return SharedPtr{}
+	}
 	off, ok := t.symAlloc(size)
 	if !ok {
 		t.exhausted("upc_global_alloc", size)
@@ -294,6 +301,9 @@ func (t *Thread) GlobalAlloc(nblocks, nbytes uintptr) SharedPtr {
 // AllAlloc is upc_all_alloc: like GlobalAlloc, but collective; every
 // thread receives the same pointer.
 func (t *Thread) AllAlloc(nblocks, nbytes uintptr) SharedPtr {
+	if t.perThread(nblocks, nbytes) == 0 {
+		return SharedPtr{} // the same on every thread, so no exchange is needed
+	}
 	return t.broadcastFrom0(func() SharedPtr {
 		size := t.perThread(nblocks, nbytes)
 		off, ok := t.symAlloc(size)
