@@ -120,6 +120,7 @@ func (p *parser) parseFile(toks []token.Token, errs *diag.List, pragmas []*ast.P
 	p.errs = errs
 	p.scope.reset()
 	p.depth, p.stmtDepth, p.last = 0, 0, 0
+	toks = rewriteKnR(toks, pragmas)
 	p.setTokens(toks, pragmas)
 
 	f := &ast.File{}

@@ -805,3 +805,33 @@ func TestLexerDefinition(t *testing.T) {
 	_, err = definition{}.Lex("x.c", strings.NewReader("/* unterminated"))
 	assert.EqualError(t, err, "x.c:1:1: error: unterminated comment")
 }
+
+func TestKnRDefinitions(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"int add(a, b) int a; int b; { return a + b; }", "int add(int a, int b)"},
+		{"int f(s, n) char *s; { return 0; }", "int f(char *s, int n)"},
+		{"long g(p, q, r) unsigned long p, *q; struct s r; { return 0; }", "long g(unsigned long p, unsigned long *q, struct s r)"},
+		{"int h(a) int a; int b; { return 0; }", ""}, // b is not a parameter: left to the parser's error
+		{"int k(int a) { return a; }", ""},
+	}
+	for _, tt := range tests {
+		var errs diag.List
+		toks := scan.Tokenize("k.c", []byte(tt.src), &errs)
+		got := rewriteKnR(toks, nil)
+		var b strings.Builder
+		for _, tok := range got {
+			if tok.Text == "{" {
+				break
+			}
+			if b.Len() > 0 && tok.Text != "," && tok.Text != ")" && tok.Text != "(" && !strings.HasSuffix(b.String(), "(") && !strings.HasSuffix(b.String(), "*") {
+				b.WriteByte(' ')
+			}
+			b.WriteString(tok.Text)
+		}
+		if tt.want == "" {
+			assert.Equal(t, len(toks), len(got), tt.src)
+			continue
+		}
+		assert.Equal(t, tt.want, strings.TrimSpace(b.String()), tt.src)
+	}
+}
