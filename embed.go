@@ -13,5 +13,5 @@ import "embed"
 // Source is the embedded module tree. go.mod is included for its go
 // directive, which the extracted module repeats.
 //
-//go:embed go.mod runtime/gasnet/*.go runtime/upc/*.go runtime/cmem/*.go runtime/crt/*.go stdlib/*.go stdlib/include
+//go:embed go.mod runtime/gasnet/*.go runtime/gasnet/mpi/*.go runtime/upc/*.go runtime/cmem/*.go runtime/crt/*.go stdlib/*.go stdlib/include
 var Source embed.FS

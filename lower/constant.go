@@ -154,7 +154,10 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 				return constant{typ: tInt, i: 1}, true
 			}
 			y, ok := tr.constEval(e.Y)
-			return constant{typ: tInt, i: b2i(y.truth())}, ok
+			if !ok {
+				return constant{}, false
+			}
+			return constant{typ: tInt, i: b2i(y.truth())}, true
 		}
 		y, ok2 := tr.constEval(e.Y)
 		if !ok2 {

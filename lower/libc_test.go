@@ -33,6 +33,7 @@ var requiredHeaders = []string{
 	"math.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
 	"stdlib.h", "string.h", "strings.h", "sys/time.h", "time.h",
 	"upc.h", "upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
+	"upc_collective.h", "upc_atomic.h", "upc_nb.h", "bupc_extensions.h",
 }
 
 // headerNames lists every header shipped in stdlib/include, sorted.
@@ -596,17 +597,9 @@ func TestHeaderIntegerMacros(t *testing.T) {
 		{"false", "0"},
 		{"__bool_true_false_are_defined", "1"},
 		// upc_types.h
-		{"UPC_ADD", "0"},
-		{"UPC_MULT", "1"},
-		{"UPC_AND", "2"},
-		{"UPC_OR", "3"},
-		{"UPC_XOR", "4"},
-		{"UPC_LOGAND", "5"},
-		{"UPC_LOGOR", "6"},
-		{"UPC_MIN", "7"},
-		{"UPC_MAX", "8"},
-		{"UPC_FUNC", "9"},
-		{"UPC_NONCOMM_FUNC", "10"},
+		{"UPC_ADD", "1 << 0"}, {"UPC_MULT", "1 << 1"}, {"UPC_AND", "1 << 2"}, {"UPC_OR", "1 << 3"}, {"UPC_XOR", "1 << 4"},
+		{"UPC_LOGAND", "1 << 5"}, {"UPC_LOGOR", "1 << 6"}, {"UPC_MIN", "1 << 7"}, {"UPC_MAX", "1 << 8"},
+		{"UPC_FUNC", "1 << 16"}, {"UPC_NONCOMM_FUNC", "1 << 17"},
 		{"UPC_CHAR", "0"},
 		{"UPC_UCHAR", "1"},
 		{"UPC_SHORT", "2"},
@@ -628,6 +621,9 @@ func TestHeaderIntegerMacros(t *testing.T) {
 		{"UPC_FLOAT", "18"},
 		{"UPC_DOUBLE", "19"},
 		{"UPC_LDOUBLE", "20"},
+		{"UPC_PTS", "21"}, {"UPC_GET", "1 << 9"}, {"UPC_SET", "1 << 10"}, {"UPC_CSWAP", "1 << 11"},
+		{"UPC_SUB", "1 << 12"}, {"UPC_INC", "1 << 13"}, {"UPC_DEC", "1 << 14"},
+		{"UPC_ATOMIC_HINT_DEFAULT", "0"}, {"UPC_ATOMIC_HINT_LATENCY", "1"}, {"UPC_ATOMIC_HINT_THROUGHPUT", "2"},
 		{"UPC_IN_ALLSYNC", "0"},
 		{"UPC_IN_NOSYNC", "1"},
 		{"UPC_IN_MYSYNC", "2"},

@@ -190,7 +190,7 @@ func (tr *translator) assemble() []byte {
 		}
 		b.WriteString(")\n\n")
 	}
-	if len(tr.funcVals) > 0 {
+	if len(tr.funcVals) > 0 || strings.Contains(tr.funcs.String(), "funcs.Get(") || strings.Contains(tr.decls.String(), "funcs.Get(") {
 		b.WriteString("// funcs holds the functions whose address the program takes; a C\n// function pointer is an index into it, plus one.\nvar funcs crt.Funcs\n\nfunc init() {\n\tfuncs = crt.Funcs{")
 		for _, f := range tr.funcVals {
 			b.WriteString(f + ", ")

@@ -12,6 +12,7 @@ import (
 type invocation struct {
 	opts    driver.Options
 	threads int      // run: -n N
+	perProc int      // run: -ppn P
 	args    []string // run: the program's arguments
 	help    bool     // -h: print the command's help instead
 }
@@ -75,6 +76,11 @@ var flagSpecs = []flagSpec{
 	{name: "n", commands: "run", set: func(inv *invocation, v string) error {
 		n, err := threadCount("-n", v)
 		inv.threads = n
+		return err
+	}},
+	{name: "ppn", commands: "run", set: func(inv *invocation, v string) error {
+		n, err := threadCount("-ppn", v)
+		inv.perProc = n
 		return err
 	}},
 	{name: "h", commands: "build run", noValue: true, set: setHelp},

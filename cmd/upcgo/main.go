@@ -1,8 +1,8 @@
 // Command upcgo compiles UPC (Unified Parallel C) and C programs into
 // ordinary binaries, and runs them.
 //
-//	upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp] file.upc
-//	upcgo run [-n N] [build flags] file.upc [args...]
+//	upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp|mpi] file.upc
+//	upcgo run [-n N] [-ppn P] [build flags] file.upc [args...]
 //	upcgo version
 //	upcgo help [command]
 //
@@ -51,7 +51,7 @@ func upcgo(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			_, err = driver.Build(inv.opts)
 			return report(stderr, err)
 		}
-		status, err := driver.Run(inv.opts, driver.RunOptions{Threads: inv.threads, Args: inv.args, Stdin: stdin, Stdout: stdout})
+		status, err := driver.Run(inv.opts, driver.RunOptions{Threads: inv.threads, PerProc: inv.perProc, Args: inv.args, Stdin: stdin, Stdout: stdout})
 		if err != nil {
 			return report(stderr, err)
 		}
@@ -124,9 +124,9 @@ func versionLine() string {
 
 func commandUsage(cmd string) string {
 	if cmd == "run" {
-		return "usage: upcgo run [-n N] [build flags] file.upc [args...]\n"
+		return "usage: upcgo run [-n N] [-ppn P] [build flags] file.upc [args...]\n"
 	}
-	return "usage: upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp] file.upc\n"
+	return "usage: upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp|mpi] file.upc\n"
 }
 
 const mainUsage = `upcgo compiles UPC (Unified Parallel C) and C programs.
@@ -134,20 +134,22 @@ const mainUsage = `upcgo compiles UPC (Unified Parallel C) and C programs.
 Usage:
 
 	upcgo build [flags] file.upc        compile a program into a binary
-	upcgo run [-n N] [flags] file.upc [args...]
+	upcgo run [-n N] [-ppn P] [flags] file.upc [args...]
 	                                    compile a program and run it
 	upcgo version                       print upcgo's version
 	upcgo help [command]                print help for a command
 
 A built program takes its number of UPC threads (THREADS) at start-up:
 "./prog -n 4", or UPC_NTHREADS=4, or the number of CPUs; "upcgo build -T 4"
-fixes it at compile time instead.
+fixes it at compile time instead. A program built with -network mpi runs
+under mpirun, THREADS/P processes of P UPC threads each:
+"upcgo run -network mpi -n 8 -ppn 2 prog.upc", or "mpirun -n 4 ./prog -ppn 2".
 
 Run 'upcgo help build' for the compiler flags.
 `
 
 var helpText = map[string]string{
-	"build": `usage: upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp] file.upc
+	"build": `usage: upcgo build [-o out] [-T n] [-Dname[=val]] [-Uname] [-Idir] [-emit-go dir] [-network smp|mpi] file.upc
 
 Build compiles one UPC or C source file (.upc or .c) into a binary. Flags
 may come before or after the file, as with gcc.
@@ -165,8 +167,14 @@ may come before or after the file, as with gcc.
 	              file's own folder and before upcgo's headers; also -I dir
 	-emit-go dir  write the generated Go (main.go, go.mod) into dir and
 	              build it there, to read or debug it
-	-network smp  the conduit: smp runs every UPC thread as a goroutine of
-	              one process (the default and, for now, the only one)
+	-network net  the conduit: smp (the default) runs every UPC thread as a
+	              goroutine of one process; mpi runs the program as MPI
+	              processes started by mpirun, each running THREADS/P of
+	              the UPC threads as goroutines (P from -ppn or
+	              UPC_THREADS_PER_PROC, default 1). mpi needs Open MPI
+	              (libopenmpi-dev openmpi-bin) or MPICH (libmpich-dev mpich),
+	              pkg-config and gcc; UPCGO_MPI=openmpi|mpich chooses
+	              between them when both are installed
 
 Errors in the program are printed as file:line:col: error: message, with the
 source line and a caret; upcgo then exits with status 1. Status 2 means a
@@ -177,7 +185,7 @@ It keeps build folders in $UPCGO_CACHE, or else in upcgo under the user's
 cache folder (~/.cache/upcgo on Linux); the folder can be deleted at any
 time. Builds work offline, from any folder.
 `,
-	"run": `usage: upcgo run [-n N] [build flags] file.upc [args...]
+	"run": `usage: upcgo run [-n N] [-ppn P] [build flags] file.upc [args...]
 
 Run compiles the program as 'upcgo build' does and runs it. The arguments
 after the source file are the program's; its standard input, output and
@@ -186,6 +194,11 @@ signal number if a signal ended it).
 
 	-n N          run with THREADS = N (passed to the program as "-n N");
 	              without it, UPC_NTHREADS, -T or the number of CPUs decides
+	-ppn P        run P UPC threads per process (passed as "-ppn P"); with
+	              -network mpi, upcgo starts N/P processes with mpirun
+	              (--bind-to none --oversubscribe for Open MPI; the mpirun
+	              of the MPI the program was built with, or UPCGO_MPIRUN);
+	              default UPC_THREADS_PER_PROC, else 1
 
 Every 'upcgo build' flag works too (see 'upcgo help build'). Without -o the
 binary stays in upcgo's cache folder, so running an unchanged program again

@@ -49,6 +49,10 @@ func TestParseFlags(t *testing.T) {
 			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"X"}, StaticThreads: 2}, threads: 2}},
 		{"run: -n=N", "run", []string{"-n=3", "p.upc", "a"},
 			invocation{opts: driver.Options{Source: "p.upc"}, threads: 3, args: []string{"a"}}},
+		{"run: mpi network, threads per process", "run", []string{"-network", "mpi", "-n", "8", "-ppn", "2", "p.upc", "-ppn", "9"},
+			invocation{opts: driver.Options{Source: "p.upc", Network: "mpi"}, threads: 8, perProc: 2, args: []string{"-ppn", "9"}}},
+		{"run: -ppn=P", "run", []string{"-ppn=4", "p.upc"},
+			invocation{opts: driver.Options{Source: "p.upc"}, perProc: 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -80,6 +84,7 @@ func TestParseFlagsErrors(t *testing.T) {
 		{"build", []string{"-h=1"}, "flag -h takes no value"},
 		{"run", []string{"-n", "p.upc"}, `invalid -n value "p.upc"`},
 		{"run", []string{"-n", "4"}, "no source file"},
+		{"run", []string{"-ppn", "0", "p.upc"}, `invalid -ppn value "0"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(append([]string{tt.command}, tt.args...), " "), func(t *testing.T) {
@@ -119,7 +124,8 @@ func TestCommands(t *testing.T) {
 		{"unknown flag", []string{"build", "-frobnicate", "ok.upc"}, 2, "", "upcgo build: unknown flag -frobnicate\nusage: upcgo build ["},
 		{"syntax error", []string{"build", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
 		{"syntax error, run", []string{"run", "-n", "2", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
-		{"mpi network", []string{"build", "-network", "mpi", "ok.upc"}, 2, "", "upcgo: -network mpi: running UPC threads as MPI processes across machines (the mpi conduit) is not available"},
+		{"unknown network", []string{"build", "-network", "ibv", "ok.upc"}, 2, "", `upcgo: unknown network "ibv" (upcgo has smp and mpi)`},
+		{"-ppn is a run flag", []string{"build", "-ppn", "2", "ok.upc"}, 2, "", "flag -ppn is a flag of upcgo run only"},
 		{"missing file", []string{"build", "gone.upc"}, 1, "", "upcgo: gone.upc: no such file or directory\n"},
 		{"not a source file", []string{"build", "notes.txt"}, 2, "", "upcgo: notes.txt: not a UPC or C source file"},
 	}

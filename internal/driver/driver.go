@@ -46,7 +46,8 @@ type Options struct {
 	// buildable Go module to read or debug.
 	EmitGo string
 	// Network is the conduit the program runs on: "smp" (the default:
-	// UPC threads are goroutines of one process).
+	// UPC threads are goroutines of one process) or "mpi" (processes
+	// started by mpirun, each running some of the UPC threads).
 	Network string
 	Stderr  io.Writer // diagnostics; nil means os.Stderr
 }
@@ -79,11 +80,15 @@ func Build(opts Options) (binPath string, err error) {
 	if err != nil {
 		return "", err
 	}
+	tags, err := opts.buildTags()
+	if err != nil {
+		return "", err
+	}
 	dir, err := opts.prepareBuildDir(goSrc)
 	if err != nil {
 		return "", err
 	}
-	return out, goBuild(dir, out)
+	return out, goBuild(dir, out, tags)
 }
 
 // Compile runs the front end (preprocess, parse, translate) and returns the
@@ -211,11 +216,9 @@ func (o *Options) validate() error {
 		return &UsageError{Msg: fmt.Sprintf("invalid thread count -T %d", o.StaticThreads)}
 	}
 	switch o.Network {
-	case "", "smp":
-	case "mpi":
-		return &UsageError{Msg: "-network mpi: running UPC threads as MPI processes across machines (the mpi conduit) is not available in this version of upcgo; use -network smp, which runs all threads in one process"}
+	case "", "smp", "mpi":
 	default:
-		return &UsageError{Msg: fmt.Sprintf("unknown network %q (upcgo has smp)", o.Network)}
+		return &UsageError{Msg: fmt.Sprintf("unknown network %q (upcgo has smp and mpi)", o.Network)}
 	}
 	return nil
 }
@@ -276,6 +279,9 @@ func (o *Options) prepareBuildDir(goSrc []byte) (string, error) {
 	if err := writeBuildDir(dir, rt, goSrc); err != nil {
 		return "", fmt.Errorf("cannot write the generated Go: %v", err)
 	}
+	if err := writeNetworkFile(dir, o.network()); err != nil {
+		return "", fmt.Errorf("cannot write the generated Go: %v", err)
+	}
 	return dir, nil
 }
 
@@ -299,7 +305,7 @@ func checkEmitDir(dir string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasSuffix(name, ".go") && !(ours && name == "main.go") {
+		if strings.HasSuffix(name, ".go") && !(ours && (name == "main.go" || name == networkFile)) {
 			return &UsageError{Msg: fmt.Sprintf("-emit-go %s: the folder holds Go source (%s) upcgo did not write; give a new or empty folder", dir, name)}
 		}
 	}

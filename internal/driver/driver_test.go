@@ -275,8 +275,7 @@ func TestBadOptions(t *testing.T) {
 		status int
 		want   string // regexp on the error
 	}{
-		{"mpi network", Options{Source: src, Network: "mpi"}, StatusUsage, `^-network mpi: .*MPI processes across machines \(the mpi conduit\) is not available.*-network smp`},
-		{"unknown network", Options{Source: src, Network: "ibv"}, StatusUsage, `unknown network "ibv"`},
+		{"unknown network", Options{Source: src, Network: "ibv"}, StatusUsage, `unknown network "ibv" \(upcgo has smp and mpi\)`},
 		{"no source", Options{}, StatusUsage, `no source file`},
 		{"not a source file", Options{Source: filepath.Join(dir, "notes.txt")}, StatusUsage, `notes\.txt: not a UPC or C source file`},
 		{"negative threads", Options{Source: src, StaticThreads: -1}, StatusUsage, `invalid thread count -T -1`},

@@ -48,16 +48,24 @@ func goCommand() (string, error) {
 	return "", errors.New("cannot find the go command, which upcgo uses to build programs: install Go 1.26 or later and put it on PATH (or set GOROOT)")
 }
 
-// goBuild builds the main package in dir into out.
-func goBuild(dir, out string) error {
+// goBuild builds the main package in dir into out, with the build tags
+// of the program's network (which need cgo).
+func goBuild(dir, out string, tags []string) error {
 	gocmd, err := goCommand()
 	if err != nil {
 		return err
 	}
-	cmd := exec.Command(gocmd, "build", "-o", out, ".")
+	args := []string{"build", "-o", out}
+	if len(tags) > 0 {
+		args = append(args, "-tags", strings.Join(tags, ","))
+	}
+	cmd := exec.Command(gocmd, append(args, ".")...)
 	cmd.Dir = dir
 	// Later entries win, so these override the user's settings.
 	cmd.Env = append(os.Environ(), goEnv...)
+	if len(tags) > 0 {
+		cmd.Env = append(cmd.Env, "CGO_ENABLED=1")
+	}
 	var output bytes.Buffer
 	cmd.Stdout = &output
 	cmd.Stderr = &output

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"strconv"
 	"syscall"
 )
 
@@ -18,6 +17,10 @@ type RunOptions struct {
 	// which the runtime takes as THREADS; 0 leaves the choice to
 	// UPC_NTHREADS, -T, or the number of CPUs.
 	Threads int
+	// PerProc > 0 passes "-ppn PerProc": UPC threads per process. With
+	// -network mpi, Run starts THREADS/PerProc processes under mpirun;
+	// on smp the threads form that many simulated processes.
+	PerProc int
 	Args    []string  // the program's own arguments
 	Stdin   io.Reader // nil means os.Stdin
 	Stdout  io.Writer // nil means os.Stdout; stderr is Options.Stderr
@@ -44,15 +47,27 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	if out, err = opts.outputPath(out); err != nil {
 		return 0, err
 	}
-	if err := goBuild(dir, out); err != nil {
+	launch := Launch{Network: opts.network(), Threads: ro.Threads, PerProc: ro.PerProc}
+	if launch.Network == "mpi" {
+		if launch, err = MPILaunch(ro.Threads, ro.PerProc, opts.StaticThreads); err != nil {
+			return 0, err
+		}
+	}
+	tags, err := opts.buildTags()
+	if err != nil {
 		return 0, err
 	}
-
-	var args []string
-	if ro.Threads > 0 {
-		args = append(args, "-n", strconv.Itoa(ro.Threads))
+	if err := goBuild(dir, out, tags); err != nil {
+		return 0, err
 	}
-	cmd := exec.Command(out, append(args, ro.Args...)...)
+	argv, env, err := launch.Command(out, ro.Args)
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	if len(env) > 0 {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = ro.Stdin, ro.Stdout, opts.stderr()
 	if cmd.Stdin == nil {
 		cmd.Stdin = os.Stdin

@@ -69,6 +69,11 @@ func (ep *Endpoint) Atomic(dst int, off uintptr, op AtomicOp, kind AtomicKind, a
 		panic(fmt.Sprintf("gasnet: atomic %s is not defined on %s", op, kind))
 	}
 	ep.Stats.Atomics++
+	if ac, ok := ep.job.conduit.(AtomicConduit); ok && ac.NativeAtomics() {
+		// Before the direct path: network atomics are atomic only
+		// with respect to each other.
+		return ac.Atomic(ep.rank, dst, off, op, kind, a, b)
+	}
 	if base := ep.segs[dst]; base != nil {
 		return applyAtomic(unsafe.Add(base, off), op, kind, a, b)
 	}

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 	"weak"
 )
 
@@ -78,74 +79,108 @@ type CollMismatchError struct {
 
 func (e *CollMismatchError) Error() string { return e.Msg }
 
-// mailbox holds one rank's undelivered collective messages. It holds no
-// pointer to the job (see collStateOf).
+// mailbox holds one rank's undelivered collective messages, by call. It
+// holds no pointer to the job (see collStateOf).
 type mailbox struct {
-	mu   sync.Mutex
-	msgs map[CollTag][]byte
-	// kinds records, per call in progress, the first kind seen and the
-	// rank that used it, so that two ranks in different collectives are
-	// caught instead of waiting forever.
-	kinds   map[uint64]kindSeen
-	arrived atomic.Uint64 // bumped on every delivery; waiters watch it
-	seq     uint64        // the owner's next sequence number (owner only)
+	mu    sync.Mutex
+	calls map[uint64]*callBox // by sequence number, for calls not finished
+	// doneBelow: the owner has finished every call numbered below it, so
+	// a message for one of those is one it will never take.
+	doneBelow uint64
+	arrived   atomic.Uint64 // bumped on every delivery; waiters watch it
+	seq       uint64        // the owner's next sequence number (owner only)
+	// failed is an error found by a message handler (which cannot
+	// panic): the owner panics with it at its next collective step, so
+	// the fault names the owner's line.
+	failed error
 }
 
-type kindSeen struct {
+// callBox is one call's messages at one rank: a few (at most one per
+// step and sender), so a slice beats a map. kind and rank record the
+// first collective seen for the call and who used it, so that two ranks in
+// different collectives are caught instead of waiting forever.
+type callBox struct {
 	kind uint8
 	rank int
+	msgs []boxed
+}
+
+type boxed struct {
+	tag     CollTag
+	payload []byte
+}
+
+// call returns seq's box, checking that tag's kind matches what the call
+// has seen; rank is the rank using that kind. m.mu held.
+func (m *mailbox) call(owner, rank int, tag CollTag) (*callBox, error) {
+	if cb, ok := m.calls[tag.Seq]; ok {
+		if cb.kind != tag.Kind {
+			return nil, &CollMismatchError{Rank: owner, Msg: fmt.Sprintf("collective mismatch: thread %d called %s where thread %d called %s (every thread must call the same collectives in the same order)",
+				rank, collName(tag.Kind), cb.rank, collName(cb.kind))}
+		}
+		return cb, nil
+	}
+	if m.calls == nil {
+		m.calls = make(map[uint64]*callBox)
+	}
+	cb := &callBox{kind: tag.Kind, rank: rank}
+	m.calls[tag.Seq] = cb
+	return cb, nil
 }
 
 // deliver stores a message; a non-nil error means the program is wrong
 // (the message is dropped).
 func (m *mailbox) deliver(owner, from int, tag CollTag, payload []byte) error {
 	m.mu.Lock()
-	if err := m.noteKind(owner, from, tag); err != nil {
+	if tag.Seq < m.doneBelow {
 		m.mu.Unlock()
-		return err
+		return unexpected(owner, tag)
 	}
-	if _, dup := m.msgs[tag]; dup {
-		m.mu.Unlock()
-		return &CollMismatchError{Rank: owner, Msg: fmt.Sprintf("%s: thread %d received two messages for one step: %s",
-			collName(tag.Kind), owner, collDuplicate(tag.Kind))}
+	cb, err := m.call(owner, from, tag)
+	if err == nil {
+		for _, b := range cb.msgs {
+			if b.tag == tag {
+				err = unexpected(owner, tag)
+			}
+		}
 	}
-	if m.msgs == nil {
-		m.msgs = make(map[CollTag][]byte)
+	if err == nil {
+		cb.msgs = append(cb.msgs, boxed{tag, payload})
 	}
-	m.msgs[tag] = payload
 	m.mu.Unlock()
-	m.arrived.Add(1)
-	return nil
+	if err == nil {
+		m.arrived.Add(1)
+	}
+	return err
 }
 
-// noteKind checks tag's kind against what this call has seen; m.mu held.
-func (m *mailbox) noteKind(owner, rank int, tag CollTag) error {
-	if seen, ok := m.kinds[tag.Seq]; ok {
-		if seen.kind != tag.Kind {
-			return &CollMismatchError{Rank: owner, Msg: fmt.Sprintf("collective mismatch: thread %d called %s where thread %d called %s (every thread must call the same collectives in the same order)",
-				rank, collName(tag.Kind), seen.rank, collName(seen.kind))}
-		}
-		return nil
-	}
-	if m.kinds == nil {
-		m.kinds = make(map[uint64]kindSeen)
-	}
-	m.kinds[tag.Seq] = kindSeen{tag.Kind, rank}
-	return nil
+// unexpected reports a message its receiver will never take: a second
+// one for a step, or one for a call the receiver has finished.
+func unexpected(owner int, tag CollTag) error {
+	return &CollMismatchError{Rank: owner, Msg: fmt.Sprintf("%s: thread %d received a message it does not expect: %s",
+		collName(tag.Kind), owner, collDuplicate(tag.Kind))}
 }
 
 // take removes the message with tag if it is there.
 func (m *mailbox) take(owner int, tag CollTag) ([]byte, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if err := m.noteKind(owner, owner, tag); err != nil {
+	if m.failed != nil {
+		return nil, false, m.failed
+	}
+	cb, err := m.call(owner, owner, tag)
+	if err != nil {
 		return nil, false, err
 	}
-	p, ok := m.msgs[tag]
-	if ok {
-		delete(m.msgs, tag)
+	for i, b := range cb.msgs {
+		if b.tag == tag {
+			cb.msgs[i] = cb.msgs[len(cb.msgs)-1]
+			cb.msgs[len(cb.msgs)-1] = boxed{}
+			cb.msgs = cb.msgs[:len(cb.msgs)-1]
+			return b.payload, true, nil
+		}
 	}
-	return p, ok, nil
+	return nil, false, nil
 }
 
 // collState is one process's collective state: a mailbox per local rank.
@@ -194,6 +229,12 @@ func (ep *Endpoint) Coll() CollPort {
 // Every rank calls the collectives in the same order, so the numbers
 // agree.
 func (c CollPort) Next() uint64 {
+	c.box.mu.Lock()
+	err := c.box.failed
+	c.box.mu.Unlock()
+	if err != nil {
+		panic(err)
+	}
 	s := c.box.seq
 	c.box.seq++
 	return s
@@ -215,7 +256,15 @@ func (c CollPort) Send(dst int, tag CollTag, payload []byte) {
 		panic(fmt.Sprintf("%s: thread %d out of range [0,%d)", collName(tag.Kind), dst, c.ep.size))
 	}
 	c.ep.Stats.AMs++
-	j.send(c.ep.rank, dst, hColl, []uint64{tag.Seq, uint64(tag.Kind) | uint64(tag.Step)<<8 | uint64(uint32(tag.From))<<16}, payload)
+	j.sendOwned(c.ep.rank, dst, hColl, []uint64{tag.Seq, uint64(tag.Kind) | uint64(tag.Step)<<8 | uint64(uint32(tag.From))<<16}, payload)
+}
+
+// sendOwned is send without copying the payload, which the message owns
+// (receivers only read it: one buffer may go to several targets).
+func (j *Job) sendOwned(src, dst int, h HandlerID, args []uint64, payload []byte) {
+	m := &Message{Src: src, Dst: dst, Handler: h, NArgs: uint8(len(args)), Payload: payload}
+	copy(m.Args[:], args)
+	j.conduit.Send(m)
 }
 
 // Recv blocks until the message with tag has arrived and returns its
@@ -234,34 +283,85 @@ func (c CollPort) Recv(tag CollTag) []byte {
 	}
 }
 
-// Done ends the rank's part in call seq: its messages have all been
-// received, so the call's bookkeeping can go.
+// Done ends the rank's part in call seq: it has received every message it
+// expects. A message for seq still waiting, or arriving later, is an
+// error of the program (a duplicate): it panics with it.
 func (c CollPort) Done(seq uint64) {
-	c.box.mu.Lock()
-	delete(c.box.kinds, seq)
-	c.box.mu.Unlock()
+	m := c.box
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.failed != nil {
+		panic(m.failed)
+	}
+	cb := m.calls[seq]
+	delete(m.calls, seq)
+	m.doneBelow = seq + 1
+	if cb != nil && len(cb.msgs) > 0 {
+		panic(unexpected(c.ep.rank, cb.msgs[0].tag))
+	}
 }
 
-var hColl = RegisterHandler("coll-message", amColl)
+var (
+	hColl     = RegisterHandler("coll-message", amColl)
+	hCollFail = RegisterHandler("coll-failed", amCollFail)
+)
 
 func amColl(tok Token, args []uint64, payload []byte) {
 	j := tok.job
 	tag := CollTag{Seq: args[0], Kind: uint8(args[1]), Step: uint8(args[1] >> 8), From: int32(uint32(args[1] >> 16))}
 	i := tok.dst - j.first
 	if err := collStateOf(j).boxes[i].deliver(tok.dst, tok.src, tag, payload); err != nil {
-		j.Abort(err)
+		collFailed(tok, err)
 		return
 	}
 	j.endpoints[i].waiter.Wake()
+}
+
+// collFailGrace is how long the ranks told of a failure have to report it
+// themselves (with their source line) before the job is aborted with it.
+const collFailGrace = 200 * time.Millisecond
+
+// collFailed handles an error a message handler found: a handler cannot
+// panic, and the rank that owns the mailbox may be anywhere (a rank left
+// waiting for a message that will never come is the usual victim). Every
+// rank is told; the first one at a collective step panics with it, which
+// names its line. If none does, the job is aborted with it.
+func collFailed(tok Token, err error) {
+	j := tok.job
+	for r := range j.conduit.Size() {
+		if j.IsLocal(r) {
+			failBox(j, r, err)
+		} else {
+			j.sendOwned(tok.dst, r, hCollFail, nil, []byte(err.Error()))
+		}
+	}
+	time.AfterFunc(collFailGrace, func() { j.Abort(err) })
+}
+
+func amCollFail(tok Token, _ []uint64, payload []byte) {
+	failBox(tok.job, tok.dst, &CollMismatchError{Rank: tok.dst, Msg: string(payload)})
+}
+
+func failBox(j *Job, r int, err error) {
+	m := collStateOf(j).boxes[r-j.first]
+	m.mu.Lock()
+	if m.failed == nil {
+		m.failed = err
+	}
+	m.mu.Unlock()
+	m.arrived.Add(1)
+	j.endpoints[r-j.first].waiter.Wake()
 }
 
 // SendFrom sends a request from local rank src to handler h at rank dst.
 // Unlike Endpoint.Send it may run on any goroutine of the process, in
 // particular in a request handler that passes work on down a tree (the
 // one-sided collectives do): queues are unbounded, so forwarding from a
-// handler cannot deadlock.
+// handler cannot deadlock. The payload is not copied: it belongs to the
+// message from now on, and the handlers that receive it may only read it
+// (so one buffer may go to several targets).
 func (j *Job) SendFrom(src, dst int, h HandlerID, args []uint64, payload []byte) {
-	j.send(src, dst, h, args, payload)
+	j.sendOwned(src, dst, h, args, payload)
 }
 
 // IsLocal reports whether rank r runs in this process, so that its Go-side

@@ -21,12 +21,14 @@ type Endpoint struct {
 	nbiKeep    []unsafe.Pointer
 	region     int64 // slot of the open access region, or -1
 	waiter     Waiter
+	flusher    FlushConduit // the conduit, if it may hold operations back
 
 	Stats Stats
 }
 
 func newEndpoint(j *Job, rank int) *Endpoint {
 	ep := &Endpoint{job: j, rank: rank, size: j.conduit.Size(), segSize: j.segSize, region: -1}
+	ep.flusher, _ = j.conduit.(FlushConduit)
 	ep.waiter.Init()
 	segs := make([]unsafe.Pointer, ep.size)
 	for r := range segs {
@@ -260,6 +262,14 @@ func (ep *Endpoint) memsetRemote(dst int, off uintptr, c byte, n uintptr, implic
 	return h
 }
 
+// flush asks a conduit that holds operations back to issue this rank's
+// (and, if wait, to start completing them) before the rank tests or waits.
+func (ep *Endpoint) flush(wait bool) {
+	if ep.flusher != nil {
+		ep.flusher.Flush(ep.rank, wait)
+	}
+}
+
 // lookup validates h as a live handle of this rank.
 func (ep *Endpoint) lookup(h Handle, op string) (uint32, *opSlot) {
 	if h.rank() != ep.rank {
@@ -286,6 +296,9 @@ func (ep *Endpoint) Wait(h Handle) {
 	}
 	i, s := ep.lookup(h, "wait")
 	if s.pending.Load() != 0 {
+		ep.flush(true)
+	}
+	if s.pending.Load() != 0 {
 		ep.Stats.Waits++
 		ep.waiter.Wait(ep.job, func() bool { return s.pending.Load() == 0 })
 	}
@@ -298,6 +311,9 @@ func (ep *Endpoint) Try(h Handle) bool {
 		return true
 	}
 	i, s := ep.lookup(h, "try")
+	if s.pending.Load() != 0 {
+		ep.flush(false)
+	}
 	if s.pending.Load() != 0 {
 		ep.job.checkAbort()
 		return false
@@ -350,6 +366,7 @@ func (ep *Endpoint) WaitSome(hs []Handle) {
 	if ep.TrySome(hs) {
 		return
 	}
+	ep.flush(true)
 	ep.Stats.Waits++
 	ep.waiter.Wait(ep.job, func() bool {
 		for _, h := range hs {
@@ -370,6 +387,9 @@ func (ep *Endpoint) WaitNBI() {
 		panic("wait_syncnbi: implicit-handle synchronisation inside an access region")
 	}
 	if ep.nbiPending.Load() != 0 {
+		ep.flush(true)
+	}
+	if ep.nbiPending.Load() != 0 {
 		ep.Stats.Waits++
 		ep.waiter.Wait(ep.job, func() bool { return ep.nbiPending.Load() == 0 })
 	}
@@ -381,6 +401,9 @@ func (ep *Endpoint) WaitNBI() {
 func (ep *Endpoint) TryNBI() bool {
 	if ep.region >= 0 {
 		panic("try_syncnbi: implicit-handle synchronisation inside an access region")
+	}
+	if ep.nbiPending.Load() != 0 {
+		ep.flush(false)
 	}
 	if ep.nbiPending.Load() != 0 {
 		ep.job.checkAbort()

@@ -145,6 +145,9 @@ func (j *Job) Abort(err error) {
 		j.abortErr = err
 		j.aborted.Store(true)
 		close(j.abortCh)
+		if ac, ok := j.conduit.(AbortConduit); ok {
+			ac.JobAborted(err)
+		}
 	})
 }
 
@@ -169,6 +172,12 @@ const AbortGrace = 500 * time.Millisecond
 // returns the abort error, if any, at most AbortGrace after the abort even
 // if some rank never reaches the runtime again.
 func (j *Job) Run(body func(ep *Endpoint)) error {
+	if sc, ok := j.conduit.(StartConduit); ok {
+		if err := sc.Start(); err != nil {
+			j.Abort(err)
+			return err
+		}
+	}
 	var wg sync.WaitGroup
 	for _, ep := range j.endpoints {
 		wg.Add(1)

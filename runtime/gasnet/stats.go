@@ -20,9 +20,13 @@ type Stats struct {
 func (j *Job) PrintStats(w io.Writer) {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
+	sc, _ := j.conduit.(StatsConduit)
 	for _, ep := range j.endpoints {
 		s := &ep.Stats
 		fmt.Fprintf(w, "upc stats: thread %d: puts %d (%d B) gets %d (%d B) atomics %d barriers %d AMs %d waits %d\n",
 			ep.rank, s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics, s.Barriers, s.AMs, s.Waits)
+		if sc != nil {
+			sc.WriteStats(w, ep.rank)
+		}
 	}
 }

@@ -690,17 +690,17 @@ func (x *xfer) direct(seg unsafe.Pointer) {
 		}
 		switch {
 		case x.put && fixed == 0 && len(x.lvec) == 1:
-			Scatter(&r, x.lvec[0].Addr)
+			scatter(&r, x.lvec[0].Addr)
 		case !x.put && fixed == 0 && len(x.lvec) == 1:
-			Gather(x.lvec[0].Addr, &r)
+			gather(x.lvec[0].Addr, &r)
 		case x.put && fixed == 0 && len(x.rvec) == 1:
-			Gather(unsafe.Add(seg, x.rvec[0].Off), &l)
+			gather(unsafe.Add(seg, x.rvec[0].Off), &l)
 		case !x.put && fixed == 0 && len(x.rvec) == 1:
-			Scatter(&l, unsafe.Add(seg, x.rvec[0].Off))
+			scatter(&l, unsafe.Add(seg, x.rvec[0].Off))
 		case x.put:
-			CopyRuns(&r, &l, fixed)
+			copyRuns(&r, &l, fixed)
 		default:
-			CopyRuns(&l, &r, fixed)
+			copyRuns(&l, &r, fixed)
 		}
 	}
 }

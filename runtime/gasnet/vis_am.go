@@ -70,8 +70,9 @@ func (x *xfer) chunks() []chunk {
 	switch x.kind {
 	case vecSide:
 		i, within := 0, uintptr(0)
+		entries := make([]uint64, 0, 2*min(len(x.rvec), visChunk/metaWord/2))
 		for i < len(x.rvec) {
-			var entries []uint64
+			entries = entries[:0]
 			var data uintptr
 			for i < len(x.rvec) {
 				v := x.rvec[i]
@@ -92,8 +93,13 @@ func (x *xfer) chunks() []chunk {
 				i, within = i+1, 0
 			}
 			if data > 0 {
-				meta := putWords(make([]byte, 0, (2+len(entries))*metaWord), uint64(vecSide), uint64(len(entries)/2))
-				out = append(out, chunk{meta: putWords(meta, entries...), n: data})
+				meta := make([]byte, (2+len(entries))*metaWord)
+				binary.LittleEndian.PutUint64(meta, uint64(vecSide))
+				binary.LittleEndian.PutUint64(meta[metaWord:], uint64(len(entries)/2))
+				for k, w := range entries {
+					binary.LittleEndian.PutUint64(meta[(2+k)*metaWord:], w)
+				}
+				out = append(out, chunk{meta: meta, n: data})
 			}
 		}
 	case idxSide:
@@ -119,9 +125,12 @@ func (x *xfer) chunks() []chunk {
 			if partial {
 				last++
 			}
-			meta := putWords(make([]byte, 0, (3+last-first)*metaWord), uint64(idxSide), uint64(last-first), uint64(x.rlen))
-			for _, off := range x.roff[first:last] {
-				meta = putWords(meta, uint64(off))
+			meta := make([]byte, (3+last-first)*metaWord)
+			binary.LittleEndian.PutUint64(meta, uint64(idxSide))
+			binary.LittleEndian.PutUint64(meta[metaWord:], uint64(last-first))
+			binary.LittleEndian.PutUint64(meta[2*metaWord:], uint64(x.rlen))
+			for k, off := range x.roff[first:last] {
+				binary.LittleEndian.PutUint64(meta[(3+k)*metaWord:], uint64(off))
 			}
 			out = append(out, chunk{meta: meta, skip: skip, n: data})
 		}
@@ -187,7 +196,9 @@ func (ep *Endpoint) visAM(x *xfer, ref OpRef) {
 			payload := make([]byte, uintptr(len(c.meta))+c.n)
 			copy(payload, c.meta)
 			local.left = c.n
-			Gather(unsafe.Pointer(&payload[len(c.meta)]), &local)
+			if !local.packWhole(unsafe.Pointer(&payload[len(c.meta)]), c.skip, c.n, true) {
+				gather(unsafe.Pointer(&payload[len(c.meta)]), &local)
+			}
 			ep.sendOwned(x.rank, hVISPut, []uint64{uint64(ref), uint64(c.skip), uint64(c.n), uint64(len(c.meta))}, payload)
 		}
 		return
@@ -242,19 +253,23 @@ func (x *xfer) localCopy() runIter {
 func amVISPut(tok Token, args []uint64, payload []byte) {
 	ref, skip, n, metaLen := OpRef(args[0]), uintptr(args[1]), uintptr(args[2]), int(args[3])
 	it := decodeMeta(tok.Segment(), payload[:metaLen])
-	it.seek(skip)
-	it.left = n
-	Scatter(&it, unsafe.Pointer(&payload[metaLen]))
+	if !it.packWhole(unsafe.Pointer(&payload[metaLen]), skip, n, false) {
+		it.seek(skip)
+		it.left = n
+		scatter(&it, unsafe.Pointer(&payload[metaLen]))
+	}
 	tok.Reply(hAck, []uint64{uint64(ref)}, nil)
 }
 
 func amVISGet(tok Token, args []uint64, meta []byte) {
 	id, stream, skip, n := args[0], args[1], uintptr(args[2]), uintptr(args[3])
 	it := decodeMeta(tok.Segment(), meta)
-	it.seek(skip)
-	it.left = n
 	data := make([]byte, n)
-	Gather(unsafe.Pointer(&data[0]), &it)
+	if !it.packWhole(unsafe.Pointer(&data[0]), skip, n, true) {
+		it.seek(skip)
+		it.left = n
+		gather(unsafe.Pointer(&data[0]), &it)
+	}
 	m := &Message{Src: tok.dst, Dst: tok.src, Handler: hVISGetReply | replyBit, NArgs: 2, Payload: data}
 	m.Args[0], m.Args[1] = id, stream
 	tok.job.conduit.Send(m)
@@ -272,14 +287,15 @@ type visGet struct {
 func amVISGetReply(tok Token, args []uint64, data []byte) {
 	id, stream := args[0], uintptr(args[1])
 	st := parkedValue(id).(*visGet)
-	if st.staging == nil {
-		Scatter(&st.local, unsafe.Pointer(&data[0]))
-	} else {
+	if st.staging != nil {
 		copy(st.staging[stream:], data)
 		if st.remaining.Add(-1) != 0 {
 			return
 		}
-		Scatter(&st.local, unsafe.Pointer(&st.staging[0]))
+		data = st.staging
+	}
+	if !st.local.packWhole(unsafe.Pointer(&data[0]), 0, uintptr(len(data)), false) {
+		scatter(&st.local, unsafe.Pointer(&data[0]))
 	}
 	unpark(id)
 	tok.job.complete(st.ref)

@@ -29,12 +29,33 @@ func move(dst, src unsafe.Pointer, n uintptr) {
 	case 2:
 		*(*uint16)(dst) = *(*uint16)(src)
 	case 32:
-		*(*[4]uint64)(dst) = *(*[4]uint64)(src)
+		copy32(dst, src)
 	case 64:
-		*(*[8]uint64)(dst) = *(*[8]uint64)(src)
+		copy64(dst, src)
 	default:
 		copy(unsafe.Slice((*byte)(dst), n), unsafe.Slice((*byte)(src), n))
 	}
+}
+
+// copy32 and copy64 load every 16-byte piece, then store them: an array
+// assignment of more than 16 bytes through unsafe pointers becomes a call
+// to memmove (the compiler cannot rule out overlap).
+func copy32(dst, src unsafe.Pointer) {
+	a := *(*[2]uint64)(src)
+	b := *(*[2]uint64)(unsafe.Add(src, 16))
+	*(*[2]uint64)(dst) = a
+	*(*[2]uint64)(unsafe.Add(dst, 16)) = b
+}
+
+func copy64(dst, src unsafe.Pointer) {
+	a := *(*[2]uint64)(src)
+	b := *(*[2]uint64)(unsafe.Add(src, 16))
+	c := *(*[2]uint64)(unsafe.Add(src, 32))
+	d := *(*[2]uint64)(unsafe.Add(src, 48))
+	*(*[2]uint64)(dst) = a
+	*(*[2]uint64)(unsafe.Add(dst, 16)) = b
+	*(*[2]uint64)(unsafe.Add(dst, 32)) = c
+	*(*[2]uint64)(unsafe.Add(dst, 48)) = d
 }
 
 // Move copies n bytes from src to dst (the ranges must not overlap). It is
@@ -91,7 +112,7 @@ func copyLine(dst unsafe.Pointer, doff, dstep int64, src unsafe.Pointer, soff, s
 		}
 	case 64:
 		for range n {
-			*(*[8]uint64)(unsafe.Add(dst, doff)) = *(*[8]uint64)(unsafe.Add(src, soff))
+			copy64(unsafe.Add(dst, doff), unsafe.Add(src, soff))
 			doff += dstep
 			soff += sstep
 		}
@@ -104,25 +125,17 @@ func copyLine(dst unsafe.Pointer, doff, dstep int64, src unsafe.Pointer, soff, s
 	}
 }
 
-// Runs is one side of a vector or indexed copy: an ordered sequence of
-// contiguous byte ranges the caller can address. NextRuns stores the
-// addresses and lengths of the next runs (at most len(addrs); lens has the
-// same length) and returns how many it stored, 0 at the end. Zero-length
-// runs are allowed and skipped; a run's address is only used when its
-// length is not zero.
-type Runs interface {
-	NextRuns(addrs []unsafe.Pointer, lens []uintptr) int
-}
-
-// runBatch is how many runs the copy loops resolve at a time: enough to
-// amortise the interface call, small enough to stay in L1 with its lengths.
+// runBatch is how many runs the copy loops resolve at a time. The batch
+// arrays live on the copying function's stack (the iterator is a concrete
+// type, so they do not escape): storing pointers there needs no garbage
+// collector write barrier, which a heap array would.
 const runBatch = 128
 
-// CopyRuns copies the bytes of src's runs, in order, into dst's runs, in
+// copyRuns copies the bytes of src's runs, in order, into dst's runs, in
 // order, until either side ends; the sides may cut the byte stream at
 // different places. If every run of both sides has the same length
 // fixedLen (0: not so), the pairs are copied without splitting.
-func CopyRuns(dst, src Runs, fixedLen uintptr) {
+func copyRuns(dst, src *runIter, fixedLen uintptr) {
 	var da, sa [runBatch]unsafe.Pointer
 	var dl, sl [runBatch]uintptr
 	if fixedLen != 0 {
@@ -197,9 +210,9 @@ func copyPairs(da, sa []unsafe.Pointer, n uintptr) {
 	}
 }
 
-// Gather copies the bytes of src's runs, in order, to the contiguous
+// gather copies the bytes of src's runs, in order, to the contiguous
 // buffer at dst, which must hold them all; it returns the bytes copied.
-func Gather(dst unsafe.Pointer, src Runs) uintptr {
+func gather(dst unsafe.Pointer, src *runIter) uintptr {
 	var sa [runBatch]unsafe.Pointer
 	var sl [runBatch]uintptr
 	off := uintptr(0)
@@ -222,9 +235,9 @@ func Gather(dst unsafe.Pointer, src Runs) uintptr {
 	}
 }
 
-// Scatter copies the contiguous bytes at src into dst's runs, in order;
+// scatter copies the contiguous bytes at src into dst's runs, in order;
 // src must hold as many bytes as the runs. It returns the bytes copied.
-func Scatter(dst Runs, src unsafe.Pointer) uintptr {
+func scatter(dst *runIter, src unsafe.Pointer) uintptr {
 	var da [runBatch]unsafe.Pointer
 	var dl [runBatch]uintptr
 	off := uintptr(0)

@@ -126,7 +126,9 @@ func (it *runIter) entryAddr(i int) unsafe.Pointer {
 	return unsafe.Add(it.base, it.roff[i])
 }
 
-// NextRuns implements Runs.
+// NextRuns stores the addresses and lengths of the next runs (at most
+// len(addrs); lens has the same length) and returns how many, 0 at the
+// end. A zero-length run's address is not used.
 func (it *runIter) NextRuns(addrs []unsafe.Pointer, lens []uintptr) int {
 	if it.left == math.MaxUint64 && it.within == 0 && it.kind == idxSide {
 		return it.nextIndexed(addrs, lens)
@@ -210,19 +212,34 @@ func (it *runIter) advance() {
 	it.done = true
 }
 
-// contiguous is a single run, for packing into and unpacking from
-// message buffers.
-type contiguous struct {
-	p    unsafe.Pointer
-	n    uintptr
-	done bool
+// sectionBytes is the size of the strided side's whole section.
+func (it *runIter) sectionBytes() uintptr {
+	n := it.sec.run
+	for _, c := range it.sec.count {
+		n *= c
+	}
+	return n
 }
 
-func (c *contiguous) NextRuns(addrs []unsafe.Pointer, lens []uintptr) int {
-	if c.done || len(addrs) == 0 {
-		return 0
+// packWhole copies a whole strided section, at the start of its walk,
+// to (pack) or from the dense buffer at buf with the strided kernel
+// instead of run by run. It reports whether it could: other sides, or
+// windows onto part of a section, go through NextRuns.
+func (it *runIter) packWhole(buf unsafe.Pointer, skip, n uintptr, pack bool) bool {
+	if it.kind != stridedSide || skip != 0 || it.within != 0 || it.cur != it.start || it.done || n != it.sectionBytes() {
+		return false
 	}
-	c.done = true
-	addrs[0], lens[0] = c.p, c.n
-	return 1
+	dense := make([]int64, len(it.sec.count))
+	step := int64(it.sec.run)
+	for k, c := range it.sec.count {
+		dense[k] = step
+		step *= int64(c)
+	}
+	if pack {
+		copyStrided(buf, 0, dense, it.base, it.start, it.stride, it.sec.run, it.sec.count)
+	} else {
+		copyStrided(it.base, it.start, it.stride, buf, 0, dense, it.sec.run, it.sec.count)
+	}
+	it.done = true
+	return true
 }

@@ -250,15 +250,19 @@ type Program struct {
 
 // Main runs a UPC program as the process: it takes the thread count from a
 // leading "-n N" argument (removed from os.Args before main sees it) or
-// UPC_NTHREADS, runs the job, prints a fault with its thread and source
-// line, and exits with the job's status. It does not return.
+// UPC_NTHREADS, and the threads per process from "-ppn P" or
+// UPC_THREADS_PER_PROC; runs the job on the network the program was built
+// for (the smp conduit unless a network conduit registered itself); prints
+// a fault with its thread and source line; and exits with the job's
+// status. It does not return.
 func Main(p Program) {
-	n, err := threadCount(p.StaticThreads)
+	conduit, err := startConduit(p.StaticThreads)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
 		os.Exit(2)
 	}
-	status, err := RunWith(Options{Threads: n, Setup: p.Setup}, p.Main)
+	n := conduit.Size()
+	status, err := RunWith(Options{Threads: n, Conduit: conduit, Setup: p.Setup}, p.Main)
 	runExitHooks()
 	var f *Fault
 	if errors.As(err, &f) {
@@ -275,7 +279,36 @@ func Main(p Program) {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
 		}
 	}
+	if ec, ok := conduit.(gasnet.ExitConduit); ok {
+		// A network ends the process itself (MPI_Finalize or MPI_Abort).
+		ec.Exit(status)
+	}
 	os.Exit(status)
+}
+
+// startConduit reads the job's shape from the command line and the
+// environment and opens the network the program was built for: a
+// registered network conduit, else the smp conduit (whose simulated
+// processes -ppn selects, for testing the message paths).
+func startConduit(static int) (gasnet.Conduit, error) {
+	n, perProc, err := threadCount(static)
+	if err != nil {
+		return nil, err
+	}
+	if _, open, ok := gasnet.Network(); ok {
+		return open(gasnet.ConduitRequest{Threads: n, PerProc: perProc})
+	}
+	if n == 0 {
+		n = runtime.NumCPU()
+	}
+	procs := 1
+	if perProc > 0 {
+		if n%perProc != 0 {
+			return nil, fmt.Errorf("THREADS=%d is not a multiple of %d threads per process (-ppn, UPC_THREADS_PER_PROC)", n, perProc)
+		}
+		procs = n / perProc
+	}
+	return gasnet.NewSMP(n, procs), nil
 }
 
 func faultMessage(f *Fault) string {
@@ -292,45 +325,77 @@ func progName(p Program) string {
 	return os.Args[0]
 }
 
-// threadCount reads -n N (or -n=N, -nN) from the front of os.Args, else
-// UPC_NTHREADS, else the static count, else the number of CPUs.
-func threadCount(static int) (int, error) {
-	n, src := 0, ""
-	if len(os.Args) > 1 {
-		a := os.Args[1]
-		var v string
-		switch {
-		case a == "-n" && len(os.Args) > 2:
-			v = os.Args[2]
-			os.Args = append(os.Args[:1], os.Args[3:]...)
-		case strings.HasPrefix(a, "-n=") || (strings.HasPrefix(a, "-n") && len(a) > 2 && a[2] >= '0' && a[2] <= '9'):
-			v = strings.TrimPrefix(strings.TrimPrefix(a, "-n"), "=")
-			os.Args = append(os.Args[:1], os.Args[2:]...)
-		}
-		if v != "" {
-			k, err := strconv.Atoi(v)
-			if err != nil || k < 1 {
-				return 0, fmt.Errorf("invalid thread count -n %q", v)
+// threadCount reads -n N (or -n=N, -nN) and -ppn P (or -ppn=P), in either
+// order, from the front of os.Args, else UPC_NTHREADS and
+// UPC_THREADS_PER_PROC, else the static count; 0 means not given.
+func threadCount(static int) (n, perProc int, err error) {
+	src := ""
+	for len(os.Args) > 1 {
+		name, k, err := leadingCount()
+		if err != nil || name == "" {
+			if err != nil {
+				return 0, 0, err
 			}
+			break
+		}
+		if name == "n" {
 			n, src = k, "-n"
+		} else {
+			perProc = k
 		}
 	}
 	if n == 0 {
 		if v := os.Getenv("UPC_NTHREADS"); v != "" {
 			k, err := strconv.Atoi(v)
 			if err != nil || k < 1 {
-				return 0, fmt.Errorf("invalid UPC_NTHREADS=%q", v)
+				return 0, 0, fmt.Errorf("invalid UPC_NTHREADS=%q", v)
 			}
 			n, src = k, "UPC_NTHREADS"
 		}
 	}
+	if perProc == 0 {
+		if v := os.Getenv("UPC_THREADS_PER_PROC"); v != "" {
+			k, err := strconv.Atoi(v)
+			if err != nil || k < 1 {
+				return 0, 0, fmt.Errorf("invalid UPC_THREADS_PER_PROC=%q", v)
+			}
+			perProc = k
+		}
+	}
 	switch {
 	case static > 0 && n != 0 && n != static:
-		return 0, fmt.Errorf("this program was compiled for THREADS=%d (upcgo build -T %d) but %s asks for %d threads", static, static, src, n)
+		return 0, 0, fmt.Errorf("this program was compiled for THREADS=%d (upcgo build -T %d) but %s asks for %d threads", static, static, src, n)
 	case static > 0:
-		return static, nil
-	case n == 0:
-		return runtime.NumCPU(), nil
+		n = static
 	}
-	return n, nil
+	return n, perProc, nil
+}
+
+// leadingCount takes "-n N" or "-ppn P" (also -n=N, -nN, -ppn=P) off the
+// front of os.Args and returns the flag's name ("n" or "ppn") and value,
+// or an empty name if os.Args[1] is neither.
+func leadingCount() (name string, k int, err error) {
+	a := os.Args[1]
+	var v string
+	switch {
+	case (a == "-n" || a == "-ppn") && len(os.Args) > 2:
+		name, v = a[1:], os.Args[2]
+		os.Args = append(os.Args[:1], os.Args[3:]...)
+	case strings.HasPrefix(a, "-ppn="):
+		name, v = "ppn", a[len("-ppn="):]
+		os.Args = append(os.Args[:1], os.Args[2:]...)
+	case strings.HasPrefix(a, "-n=") || (strings.HasPrefix(a, "-n") && len(a) > 2 && a[2] >= '0' && a[2] <= '9'):
+		name, v = "n", strings.TrimPrefix(strings.TrimPrefix(a, "-n"), "=")
+		os.Args = append(os.Args[:1], os.Args[2:]...)
+	default:
+		return "", 0, nil
+	}
+	k, err = strconv.Atoi(v)
+	if err != nil || k < 1 {
+		if name == "n" {
+			return "", 0, fmt.Errorf("invalid thread count -n %q", v)
+		}
+		return "", 0, fmt.Errorf("invalid threads per process -ppn %q", v)
+	}
+	return name, k, nil
 }

@@ -5,17 +5,21 @@
 
 typedef int upc_op_t;
 
-#define UPC_ADD 0
-#define UPC_MULT 1
-#define UPC_AND 2
-#define UPC_OR 3
-#define UPC_XOR 4
-#define UPC_LOGAND 5
-#define UPC_LOGOR 6
-#define UPC_MIN 7
-#define UPC_MAX 8
-#define UPC_FUNC 9
-#define UPC_NONCOMM_FUNC 10
+/* The operators are distinct bits, so that a set of operations is their
+   bitwise or, as upc_all_atomicdomain_alloc takes it (UPC 1.3's reference
+   upc_types.h and Berkeley UPC do the same). upc_atomic.h adds UPC_GET ...
+   UPC_DEC on bits 9 to 14. */
+#define UPC_ADD (1 << 0)
+#define UPC_MULT (1 << 1)
+#define UPC_AND (1 << 2)
+#define UPC_OR (1 << 3)
+#define UPC_XOR (1 << 4)
+#define UPC_LOGAND (1 << 5)
+#define UPC_LOGOR (1 << 6)
+#define UPC_MIN (1 << 7)
+#define UPC_MAX (1 << 8)
+#define UPC_FUNC (1 << 16)
+#define UPC_NONCOMM_FUNC (1 << 17)
 
 typedef int upc_type_t;
 
@@ -40,6 +44,7 @@ typedef int upc_type_t;
 #define UPC_FLOAT 18
 #define UPC_DOUBLE 19
 #define UPC_LDOUBLE 20
+#define UPC_PTS 21 /* shared void *: the atomics' access operations only */
 
 typedef int upc_flag_t;
 

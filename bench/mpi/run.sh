@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The mpi conduit beside raw MPI (docs/PERFORMANCE.md, "MPI conduit"):
+# rma.c and mpibench measure the same patterns, process 0 targeting
+# process 1, on shared memory and on loopback TCP, with Open MPI and MPICH
+# (whichever are installed). Each configuration alternates raw and conduit
+# runs ROUNDS times (default 3); the report gives each measurement's median.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+rounds=${ROUNDS:-3}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 UCX_HANDLE_ERRORS=none
+
+# configuration: name, MPI, launcher and options
+configs=()
+if pkg-config --exists ompi-c; then
+	mpicc.openmpi -O2 -o "$out/rma_openmpi" bench/mpi/rma.c
+	go build -tags mpi -o "$out/mpibench_openmpi" ./bench/mpi/mpibench
+	om="mpirun.openmpi -q --bind-to none -n 2 -x UCX_HANDLE_ERRORS"
+	configs+=("openmpi-shm|openmpi|$om -x OMPI_MCA_osc=sm,ucx,pt2pt")
+	configs+=("openmpi-tcp|openmpi|$om -x OMPI_MCA_osc=ucx -x UCX_TLS=tcp,self --mca btl self,tcp --mca pml ob1")
+fi
+if pkg-config --exists mpich; then
+	mpicc.mpich -O2 -o "$out/rma_mpich" bench/mpi/rma.c
+	go build -tags mpi,mpich -o "$out/mpibench_mpich" ./bench/mpi/mpibench
+	configs+=("mpich-shm|mpich|mpirun.mpich -n 2")
+	configs+=("mpich-tcp|mpich|mpirun.mpich -n 2 -genv MPIR_CVAR_NOLOCAL 1 -genv UCX_TLS tcp,self")
+fi
+
+for c in "${configs[@]}"; do
+	IFS='|' read -r name mpi launch <<<"$c"
+	for r in $(seq "$rounds"); do
+		$launch "$out/rma_$mpi" >"$out/$name.raw.$r"
+		$launch "$out/mpibench_$mpi" >"$out/$name.upcgo.$r"
+	done
+	echo "## $name: $launch"
+	grep -h '^#' "$out/$name.raw.1" "$out/$name.upcgo.1"
+	# median of each measurement over the rounds, raw beside upcgo
+	for side in raw upcgo; do
+		cat "$out/$name.$side".* | grep -v '^#' | sort -k1,1 -k2,2g | awk -v side="$side" '
+			{ v[$1] = v[$1] " " $2; n[$1]++; u[$1] = $3 }
+			END { for (k in v) { split(substr(v[k], 2), a, " "); printf "%s %s %s %s\n", k, side, a[int((n[k] + 1) / 2)], u[k] } }'
+	done | awk '
+		{ key = $1; val[key, $2] = $3; unit[key] = $4; keys[key] = 1 }
+		END { for (k in keys) printf "%-28s %12s %12s  %s\n", k, (k SUBSEP "raw") in val ? val[k, "raw"] : "-", (k SUBSEP "upcgo") in val ? val[k, "upcgo"] : "-", unit[k] }' |
+		sort | sed "1i $(printf '%-28s %12s %12s  %s' measurement 'raw MPI' upcgo unit)"
+	echo
+done

@@ -1,0 +1,134 @@
+//go:build mpi
+
+package driver
+
+// End-to-end runs on the mpi network: go test -tags mpi ./internal/driver
+// (make test-mpi; UPCGO_MPI=mpich for MPICH). Each program is built with
+// -network mpi and started under mpirun by Run, as upcgo run does.
+
+import (
+	"bytes"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runMPI builds and runs src at threads UPC threads, perProc per process,
+// and returns its status, stdout and stderr, failing if it takes longer
+// than limit (a hang).
+func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration, args ...string) (int, string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	var stdout, stderr bytes.Buffer
+	done := make(chan struct{})
+	var status int
+	var err error
+	go func() {
+		defer close(done)
+		status, err = Run(Options{Source: filepath.Join(dir, "prog.upc"), Network: "mpi", Stderr: &stderr},
+			RunOptions{Threads: threads, PerProc: perProc, Args: args, Stdout: &stdout})
+	}()
+	select {
+	case <-done:
+	case <-time.After(limit + 60*time.Second): // the build comes first
+		t.Fatalf("no exit after %v: stderr so far:\n%s", limit, stderr.String())
+	}
+	require.NoError(t, err, stderr.String())
+	return status, stdout.String(), stderr.String()
+}
+
+func sortedLines(s string) []string {
+	l := strings.Split(strings.TrimSpace(s), "\n")
+	sort.Strings(l)
+	return l
+}
+
+func TestMPIHybridRun(t *testing.T) {
+	src := `#include <stdio.h>
+#include <upc.h>
+shared int a[THREADS];
+int main(int argc, char **argv) {
+	int i, sum = 0;
+	a[MYTHREAD] = MYTHREAD + 1;
+	upc_barrier;
+	for (i = 0; i < THREADS; i++)
+		sum += a[(MYTHREAD + i) % THREADS];
+	printf("thread %d of %d: sum %d, %s\n", MYTHREAD, THREADS, sum, argv[1]);
+	return 0;
+}
+`
+	status, out, errOut := runMPI(t, src, 4, 2, 30*time.Second, "arg")
+	assert.Equal(t, 0, status, errOut)
+	assert.Equal(t, []string{
+		"thread 0 of 4: sum 10, arg", "thread 1 of 4: sum 10, arg",
+		"thread 2 of 4: sum 10, arg", "thread 3 of 4: sum 10, arg",
+	}, sortedLines(out))
+	assert.Empty(t, errOut)
+}
+
+// A failing thread ends the whole job with its status, never a hang, even
+// when the other threads compute without calling the runtime.
+func TestMPIFailuresEndTheJob(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		src     string
+		status  int
+		stderr  string
+		reports int // fault reports: one, from the faulting thread's process
+	}{
+		{"fault", `#include <stdio.h>
+#include <upc.h>
+int main(void) {
+	int zero = MYTHREAD - MYTHREAD;
+	if (MYTHREAD == THREADS - 1)
+		printf("%d\n", 10 / zero);
+	upc_barrier;
+	return 0;
+}
+`, 1, `UPC thread 3 of 4: runtime error: integer divide by zero\n  at .*prog.upc:6`, 1},
+		{"global exit while others compute", `#include <upc.h>
+int main(void) {
+	volatile long x = 0;
+	if (MYTHREAD == 1)
+		upc_global_exit(5);
+	for (;;)
+		x++;
+	return 0;
+}
+`, 5, ``, 0},
+		{"thread returns before a barrier", `#include <upc.h>
+int main(void) {
+	if (MYTHREAD == 0)
+		return 0;
+	upc_barrier;
+	return 0;
+}
+`, 1, `deadlock: 3 thread\(s\) wait in a barrier that 1 thread\(s\) which already finished can never reach`, 0},
+		{"nil dereference", `#include <upc.h>
+int main(void) {
+	int *p = 0;
+	upc_barrier;
+	if (MYTHREAD == 2)
+		*p = 1;
+	upc_barrier;
+	return 0;
+}
+`, 1, `UPC thread 2 of 4: runtime error: invalid memory address or nil pointer dereference`, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			status, _, errOut := runMPI(t, tc.src, 4, 2, 30*time.Second)
+			assert.Equal(t, tc.status, status, errOut)
+			assert.Regexp(t, tc.stderr, errOut)
+			assert.Equal(t, tc.reports, strings.Count(errOut, "UPC thread"), errOut)
+			assert.LessOrEqual(t, strings.Count(errOut, "deadlock"), 1, errOut)
+			t.Logf("%s: %v", tc.name, time.Since(start))
+		})
+	}
+}

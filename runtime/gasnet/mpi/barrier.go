@@ -1,0 +1,240 @@
+package mpi
+
+import (
+	"fmt"
+	"math"
+	"sync"
+	"sync/atomic"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+// The job-wide barrier. A process's local ranks meet in a counter, as on
+// the smp conduit; once every local rank has either notified or finished,
+// the process makes its contribution to one non-blocking MPI reduction
+// (MPI_Iallreduce, polled by the progress goroutine, with an operation of
+// our own). The reduction carries what an MPI_Ibarrier would not: the
+// highest and lowest named barrier id, so mismatches are found across
+// processes, and how many ranks wait and how many have finished, so a
+// barrier that finished ranks can never reach ends the job instead of
+// hanging, and a round in which every rank has finished is the job's exit
+// consensus (after which no process needs another's memory).
+
+// contribution is one process's part of a barrier round, or the reduced
+// result: the named ids' maximum and minimum (math.MinInt64 and
+// math.MaxInt64 when there are none), the waiting ranks and the finished
+// ranks.
+type contribution struct {
+	maxID, minID      int64
+	arrived, finished int64
+}
+
+// combine folds c into r, as the MPI reduction does.
+func (r *contribution) combine(c contribution) {
+	r.maxID = max(r.maxID, c.maxID)
+	r.minID = min(r.minID, c.minID)
+	r.arrived += c.arrived
+	r.finished += c.finished
+}
+
+// barrier is one process's part of the job-wide barrier.
+type barrier struct {
+	mu    sync.Mutex
+	job   *gasnet.Job
+	first int // the first local rank
+	n     int // local ranks
+	me    int // this process
+	kick  func()
+
+	arrived, finished int
+	maxID, minID      int64
+	inFlight          bool
+
+	phase   atomic.Uint32
+	verdict [2]contribution // the result of phase p, kept in verdict[p&1] until phase p+2
+	ranks   []barrierRank
+
+	exit     chan struct{} // closed at the exit consensus
+	exitOnce sync.Once
+}
+
+type barrierRank struct {
+	waiter   gasnet.Waiter
+	notified bool
+	phase    uint32
+	id       int32
+	anon     bool
+}
+
+func newBarrier(job *gasnet.Job, first, n, me int, kick func()) *barrier {
+	b := &barrier{job: job, first: first, n: n, me: me, kick: kick,
+		maxID: math.MinInt64, minID: math.MaxInt64, ranks: make([]barrierRank, n), exit: make(chan struct{})}
+	for i := range b.ranks {
+		b.ranks[i].waiter.Init()
+	}
+	return b
+}
+
+// ready reports whether the process can contribute. Called with b.mu held.
+func (b *barrier) ready() bool {
+	if b.inFlight || b.arrived+b.finished != b.n {
+		return false
+	}
+	if b.arrived > 0 {
+		return true
+	}
+	select {
+	case <-b.exit:
+		return false
+	default:
+		return true
+	}
+}
+
+func (b *barrier) notify(r int, id int32, anonymous bool) {
+	me := &b.ranks[r-b.first]
+	if me.notified {
+		panic("upc_notify: called twice without an intervening upc_wait")
+	}
+	me.notified, me.id, me.anon = true, id, anonymous
+	me.phase = b.phase.Load()
+	b.mu.Lock()
+	if !anonymous {
+		b.maxID = max(b.maxID, int64(id))
+		b.minID = min(b.minID, int64(id))
+	}
+	b.arrived++
+	ready := b.ready()
+	b.mu.Unlock()
+	if ready {
+		b.kick()
+	}
+}
+
+// rankDone records that local rank r has returned. The last local rank
+// waits for the exit consensus, so this process keeps serving the others
+// until every rank of the job is done (or the job aborts).
+func (b *barrier) rankDone(r int) {
+	b.mu.Lock()
+	b.finished++
+	ready, last := b.ready(), b.finished == b.n
+	b.mu.Unlock()
+	if ready {
+		b.kick()
+	}
+	if last {
+		select {
+		case <-b.exit:
+		case <-b.job.Aborted():
+		}
+	}
+}
+
+// contribute returns the process's contribution if it is due and marks
+// the round in flight; the progress goroutine then starts the reduction.
+func (b *barrier) contribute() (contribution, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.ready() {
+		return contribution{}, false
+	}
+	b.inFlight = true
+	return contribution{maxID: b.maxID, minID: b.minID, arrived: int64(b.arrived), finished: int64(b.finished)}, true
+}
+
+// complete takes the reduced result of the round in flight.
+func (b *barrier) complete(res contribution) {
+	switch {
+	case res.arrived > 0 && res.finished > 0:
+		// Every process sees this result: one reports it, the others
+		// end quietly with the same status.
+		var err error = &gasnet.ExitError{Status: 1}
+		if b.me == 0 {
+			err = &gasnet.BarrierStuckError{Waiting: int(res.arrived), Finished: int(res.finished)}
+		}
+		b.job.Abort(err)
+		return
+	case res.arrived == 0:
+		b.exitOnce.Do(func() { close(b.exit) })
+		b.mu.Lock()
+		b.inFlight = false
+		b.mu.Unlock()
+		return
+	}
+	b.mu.Lock()
+	p := b.phase.Load()
+	b.verdict[p&1] = res
+	b.arrived, b.inFlight = 0, false
+	b.maxID, b.minID = math.MinInt64, math.MaxInt64
+	b.phase.Add(1)
+	b.mu.Unlock()
+	for i := range b.ranks {
+		b.ranks[i].waiter.Wake()
+	}
+}
+
+// arrivedAny reports whether a local rank waits in the barrier.
+func (b *barrier) arrivedAny() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.arrived > 0 || b.inFlight
+}
+
+// exited reports whether the exit consensus has been reached.
+func (b *barrier) exited() bool {
+	select {
+	case <-b.exit:
+		return true
+	default:
+		return false
+	}
+}
+
+func (b *barrier) done(me *barrierRank) bool { return b.phase.Load() != me.phase }
+
+func (b *barrier) wait(r int) error {
+	me := &b.ranks[r-b.first]
+	if !me.notified {
+		panic("upc_wait: called without a preceding upc_notify")
+	}
+	if !b.done(me) {
+		me.waiter.Wait(b.job, func() bool { return b.done(me) })
+	}
+	return b.finish(r)
+}
+
+func (b *barrier) try(r int) (bool, error) {
+	me := &b.ranks[r-b.first]
+	if !me.notified {
+		panic("upc_wait: called without a preceding upc_notify")
+	}
+	if !b.done(me) {
+		select {
+		case <-b.job.Aborted():
+			panic(gasnet.ErrAborted)
+		default:
+		}
+		return false, nil
+	}
+	return true, b.finish(r)
+}
+
+// finish reports a mismatch of named ids to every rank of the round, as
+// the smp conduit does.
+func (b *barrier) finish(r int) error {
+	me := &b.ranks[r-b.first]
+	me.notified = false
+	v := b.verdict[me.phase&1]
+	if v.maxID == math.MinInt64 || v.maxID == v.minID {
+		return nil
+	}
+	lo, hi := int32(v.minID), int32(v.maxID)
+	if me.anon {
+		return &gasnet.BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("threads used ids %d and %d", lo, hi)}
+	}
+	other := lo
+	if me.id == lo {
+		other = hi
+	}
+	return &gasnet.BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("this thread used id %d, another thread used id %d", me.id, other)}
+}

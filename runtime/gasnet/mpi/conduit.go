@@ -1,0 +1,549 @@
+//go:build mpi
+
+package mpi
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+func init() { gasnet.RegisterNetwork("mpi", open) }
+
+// open is the registered start-up: the configuration from the
+// environment, then New. When the job cannot be formed (a thread count
+// the processes cannot share), every process finds the same error, so
+// they finalise MPI together and the program exits with the message.
+func open(req gasnet.ConduitRequest) (gasnet.Conduit, error) {
+	cfg, err := ConfigFromEnv()
+	if err != nil {
+		return nil, err
+	}
+	c, err := New(req, cfg)
+	if err != nil && theEngine != nil {
+		theEngine.call(mpiFinalize)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// Finalize ends MPI in this process, for programs that use the conduit
+// directly (upc.Main ends the process through Exit instead). No job may
+// be attached.
+func Finalize() error {
+	if theEngine == nil {
+		return nil
+	}
+	return theEngine.call(mpiFinalize)
+}
+
+// Conduit is the MPI conduit for one job. Each process hosts a block of
+// UPC threads (its ranks), whose segments are consecutive parts of one
+// MPI window; ranks of one process address each other's segments
+// directly, and reach other processes through MPI.
+type Conduit struct {
+	cfg Config
+	eng *engine
+	l   layout
+
+	job      *gasnet.Job
+	cj       *cjob
+	segSize  uintptr
+	winSize  uintptr
+	base     unsafe.Pointer
+	mapped   []byte // the window's memory when the conduit mapped it itself
+	multiple bool   // goroutines other than the engine may call MPI
+	tab      *table
+	bar      *barrier
+
+	// Active messages waiting for the engine: for local ranks, and to
+	// send to other processes.
+	qmu    sync.Mutex
+	localQ []*gasnet.Message
+	outQ   []outMsg
+
+	// Engine-only state: request slots; per peer process, the sequence
+	// numbers of active messages sent and the arrivals not yet delivered.
+	slots     []reqSlot
+	freeSlots []int
+	sendSeq   map[int]uint32
+	inbound   map[int]*inboundQ
+	early     int // arrivals waiting for an earlier message or their payload
+	bulkTag   uint32
+	tested    tested
+	barBusy   bool // this process's barrier contribution is in flight
+	barDone   bool // the barrier request completed (set by poll)
+
+	// Completions of packed transfers, by the id their reply carries.
+	pmu     sync.Mutex
+	pending map[uint64]func(payload []byte)
+	nextID  uint64
+
+	// inMPI counts ranks inside an MPI call: they drive MPI's progress
+	// themselves, and the engine's polls would only contend with them for
+	// the library's lock (MPICH serialises all threads on one).
+	inMPI atomic.Int32
+
+	remoteAbort  atomic.Bool  // the job was aborted by another process's notice
+	abortStatus  atomic.Int64 // the status this process's abort ends the job with
+	abortPending atomic.Bool  // notices to send
+	ready        atomic.Int64 // processes that flushed their output after an abort
+	closed       bool
+}
+
+// outMsg is a message waiting to be sent: an active message, or a
+// control message (abort, ready) to process proc.
+type outMsg struct {
+	kind   msgKind
+	proc   int
+	m      *gasnet.Message
+	status int
+}
+
+// reqSlot is one MPI request of the engine's and what it keeps alive.
+type reqSlot struct {
+	cbuf unsafe.Pointer // a send buffer in C memory
+	pin  runtime.Pinner // a bulk payload in Go memory
+	recv *arrival       // a bulk receive
+}
+
+// arrival is a received active message; a bulk one is ready once its
+// payload has arrived.
+type arrival struct {
+	m     *gasnet.Message
+	proc  int
+	ready bool
+}
+
+// inboundQ holds the arrivals from one process that cannot be delivered
+// yet, by sequence number.
+type inboundQ struct {
+	next uint32
+	held map[uint32]*arrival
+}
+
+// New starts MPI if needed and returns the conduit for a job of the shape
+// req asks for. Only one job may be attached per process at a time.
+func New(req gasnet.ConduitRequest, cfg Config) (*Conduit, error) {
+	e, err := startEngine(cfg.Threads)
+	if err != nil {
+		return nil, fmt.Errorf("cannot start MPI: %v", err)
+	}
+	if e.size == 1 {
+		if err := launcherMismatch(e.lib); err != nil {
+			return nil, err
+		}
+	}
+	l, err := resolveLayout(req, e.size, e.rank)
+	if err != nil {
+		return nil, err
+	}
+	cfg.resolve(e.lib, e.oneNode, os.Getenv("OMPI_MCA_osc"))
+	c := &Conduit{cfg: cfg, eng: e, l: l, multiple: e.multiple && cfg.Threads != "funneled", sendSeq: map[int]uint32{}, inbound: map[int]*inboundQ{}, pending: map[uint64]func([]byte){}}
+	return c, nil
+}
+
+// launcherMismatch reports a singleton process that a launcher meant to
+// be one of several: the mpirun of another MPI implementation starts
+// processes this MPI sees as independent jobs of one process each.
+func launcherMismatch(lib Library) error {
+	for _, v := range []struct{ env, launcher string }{
+		{"OMPI_COMM_WORLD_SIZE", "Open MPI's"},
+		{"PMI_SIZE", "MPICH's (Hydra)"},
+	} {
+		if n, err := strconv.Atoi(os.Getenv(v.env)); err == nil && n > 1 {
+			return fmt.Errorf("this program uses %s but was started by %s mpirun as one of %d processes, which it cannot join: start it with the mpirun of %s, or rebuild it for the other MPI (UPCGO_MPI=openmpi or mpich)", lib, v.launcher, n, lib)
+		}
+	}
+	return nil
+}
+
+// Library reports the MPI implementation the process runs on.
+func (c *Conduit) Library() Library { return c.eng.lib }
+
+// Config returns the conduit's resolved configuration.
+func (c *Conduit) Config() Config { return c.cfg }
+
+// Multiple reports whether ranks call MPI themselves (MPI_THREAD_MULTIPLE)
+// rather than through the progress goroutine.
+func (c *Conduit) Multiple() bool { return c.multiple }
+
+// Procs is the number of MPI processes.
+func (c *Conduit) Procs() int { return c.l.procs }
+
+func (c *Conduit) Name() string              { return "mpi" }
+func (c *Conduit) Size() int                 { return c.l.threads() }
+func (c *Conduit) Local() (first, count int) { return c.l.first(), c.l.perProc }
+
+// Segment is non-nil when both ranks live in this process.
+func (c *Conduit) Segment(from, to int) unsafe.Pointer {
+	if !c.l.local(from) || !c.l.local(to) {
+		return nil
+	}
+	return unsafe.Add(c.base, uintptr(to-c.l.first())*c.segSize)
+}
+
+// where returns the process hosting rank to and the window displacement
+// of offset off of its segment.
+func (c *Conduit) where(to int, off uintptr) (proc int, disp uintptr) {
+	return c.l.proc(to), uintptr(to%c.l.perProc)*c.segSize + off
+}
+
+// Attach creates the window over the local ranks' segments (collective:
+// every process attaches its job together) and starts serving the job.
+func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
+	if c.eng.current() != nil {
+		return errors.New("gasnet/mpi: a process runs one MPI job at a time")
+	}
+	c.job, c.segSize = job, segSize
+	c.winSize = uintptr(c.l.perProc) * segSize
+	allocate := c.cfg.Window == "allocate"
+	var mem unsafe.Pointer
+	if !allocate {
+		// Reserved, not committed, and zero-filled as C's static
+		// storage must be.
+		m, err := syscall.Mmap(-1, 0, int(c.winSize), syscall.PROT_READ|syscall.PROT_WRITE,
+			syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
+		if err != nil {
+			return fmt.Errorf("gasnet/mpi: cannot map %d bytes of segments: %v (lower UPC_SHARED_HEAP_SIZE)", c.winSize, err)
+		}
+		c.mapped, mem = m, unsafe.Pointer(&m[0])
+	}
+	err := c.eng.call(func() error {
+		cj, err := newCJob(c.winSize, allocate, mem, c.cfg.Eager, c.cfg.Recvs, 64)
+		if err == nil {
+			c.cj = cj
+			c.slots = make([]reqSlot, 64)
+			for i := 63; i >= 0; i-- {
+				c.freeSlots = append(c.freeSlots, i)
+			}
+		}
+		return err
+	})
+	if err != nil {
+		c.unmap()
+		return fmt.Errorf("gasnet/mpi: %v", err)
+	}
+	c.base = c.cj.base()
+	c.tab = newTable(&c.cfg, c, job.Complete, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
+	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake)
+	c.eng.attach(c)
+	return nil
+}
+
+// Start waits until every process's job is set up (the job's start-up
+// barrier), so no rank's message reaches a process not ready for it.
+func (c *Conduit) Start() error {
+	return c.eng.call(func() error {
+		if err := c.cj.ibarrier(); err != nil {
+			return err
+		}
+		for !c.barDone {
+			c.poll()
+		}
+		c.barDone = false
+		return nil
+	})
+}
+
+func (c *Conduit) unmap() {
+	if c.mapped != nil {
+		syscall.Munmap(c.mapped)
+		c.mapped = nil
+	}
+}
+
+// fail aborts the job on an MPI error: the network is unusable.
+func (c *Conduit) fail(err error) {
+	if err != nil {
+		c.job.Abort(fmt.Errorf("gasnet/mpi: process %d: %v", c.l.me, err))
+	}
+}
+
+// Put and Get post contiguous transfers to the operation table.
+func (c *Conduit) Put(from, to int, off uintptr, src unsafe.Pointer, n uintptr, done gasnet.OpRef) {
+	c.post(opPut, from, to, off, src, n, done)
+}
+
+func (c *Conduit) Get(from int, dst unsafe.Pointer, to int, off uintptr, n uintptr, done gasnet.OpRef) {
+	c.post(opGet, from, to, off, dst, n, done)
+}
+
+func (c *Conduit) post(k opKind, from, to int, off uintptr, addr unsafe.Pointer, n uintptr, done gasnet.OpRef) {
+	proc, disp := c.where(to, off)
+	c.tab.post(k, from, proc, disp, addr, n, done)
+}
+
+// Flush issues what the table holds for the rank (and, before a wait,
+// completes it). The engine keeps out of MPI meanwhile (see inMPI).
+func (c *Conduit) Flush(from int, wait bool) {
+	c.inMPI.Add(1)
+	c.tab.flush(wait)
+	c.inMPI.Add(-1)
+}
+
+// VIS: one operation each, on the remote side described relative to the
+// target's window.
+
+func (c *Conduit) PutV(from, to int, dst []gasnet.RemoteVec, src []gasnet.LocalVec, done gasnet.OpRef) {
+	_, seg := c.where(to, 0)
+	r := remoteVec(dst)
+	for i := range r.offs {
+		r.offs[i] += seg
+	}
+	c.postVIS(opPutVIS, from, to, localVec(src), r, done)
+}
+
+func (c *Conduit) GetV(from int, dst []gasnet.LocalVec, to int, src []gasnet.RemoteVec, done gasnet.OpRef) {
+	_, seg := c.where(to, 0)
+	r := remoteVec(src)
+	for i := range r.offs {
+		r.offs[i] += seg
+	}
+	c.postVIS(opGetVIS, from, to, localVec(dst), r, done)
+}
+
+func (c *Conduit) PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done gasnet.OpRef) {
+	_, seg := c.where(to, 0)
+	for i := range dst {
+		dst[i] += seg
+	}
+	c.postVIS(opPutVIS, from, to, localIdx(src, srcLen), remoteIdx(dst, dstLen), done)
+}
+
+func (c *Conduit) GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done gasnet.OpRef) {
+	_, seg := c.where(to, 0)
+	for i := range src {
+		src[i] += seg
+	}
+	c.postVIS(opGetVIS, from, to, localIdx(dst, dstLen), remoteIdx(src, srcLen), done)
+}
+
+func (c *Conduit) PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done gasnet.OpRef) {
+	_, disp := c.where(to, dstOff)
+	c.postVIS(opPutVIS, from, to, localStrided(src, srcStrides, run, count), remoteStrided(disp, dstStrides, run, count), done)
+}
+
+func (c *Conduit) GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done gasnet.OpRef) {
+	_, disp := c.where(to, srcOff)
+	c.postVIS(opGetVIS, from, to, localStrided(dst, dstStrides, run, count), remoteStrided(disp, srcStrides, run, count), done)
+}
+
+func (c *Conduit) postVIS(k opKind, from, to int, local, remote shape, done gasnet.OpRef) {
+	o := c.tab.acquire(c.l.proc(to))
+	o.kind, o.from, o.local, o.remote, o.ref = k, from, local, remote, done
+	c.tab.submit(o)
+}
+
+// NativeAtomics reports whether atomics go through MPI (Config.Atomics).
+func (c *Conduit) NativeAtomics() bool { return c.cfg.Atomics == "mpi" }
+
+// Atomic runs one atomic operation with MPI_Fetch_and_op or
+// MPI_Compare_and_swap and waits for it. Operations whose result does not
+// depend on signedness use the unsigned type of their width, so that
+// nearly every operation on a location uses one datatype (MPI promises
+// atomicity only among accumulates of the same type).
+func (c *Conduit) Atomic(from, to int, off uintptr, op gasnet.AtomicOp, kind gasnet.AtomicKind, a, b uint64) uint64 {
+	proc, disp := c.where(to, off)
+	wide := kind != gasnet.Int32 && kind != gasnet.Uint32 && kind != gasnet.Float32
+	bits := int(gasnet.Uint32)
+	if wide {
+		bits = int(gasnet.Uint64)
+	}
+	typ, code := bits, aopNoOp
+	switch op {
+	case gasnet.AtomicSet, gasnet.AtomicSwap:
+		code = aopReplace
+	case gasnet.AtomicAdd:
+		code = aopSum
+	case gasnet.AtomicAnd:
+		code = aopBand
+	case gasnet.AtomicOr:
+		code = aopBor
+	case gasnet.AtomicXor:
+		code = aopBxor
+	case gasnet.AtomicMin:
+		code = aopMin
+	case gasnet.AtomicMax:
+		code = aopMax
+	case gasnet.AtomicMul:
+		code = aopProd
+	}
+	float := kind == gasnet.Float32 || kind == gasnet.Float64
+	switch {
+	case code == aopMin || code == aopMax:
+		typ = int(kind)
+	case (code == aopSum || code == aopProd) && float:
+		typ = int(kind)
+	}
+	var res [2]uint64
+	val, cmp := [2]uint64{a}, [2]uint64{b}
+	if !wide {
+		// The 32-bit value is the low half in little-endian memory.
+		val[0], cmp[0] = uint64(uint32(a)), uint64(uint32(b))
+	}
+	call := func() error {
+		if op == gasnet.AtomicCAS {
+			return c.cj.cas(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&cmp), unsafe.Pointer(&res), bits)
+		}
+		return c.cj.fetchOp(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&res), typ, code)
+	}
+	var err error
+	if c.multiple {
+		c.inMPI.Add(1)
+		err = call()
+		c.inMPI.Add(-1)
+	} else {
+		err = c.eng.call(call)
+	}
+	if err != nil {
+		c.fail(err)
+		panic(gasnet.ErrAborted)
+	}
+	if op == gasnet.AtomicSet {
+		return 0
+	}
+	if !wide {
+		return uint64(uint32(res[0]))
+	}
+	return res[0]
+}
+
+// Send queues an active message for the engine.
+func (c *Conduit) Send(m *gasnet.Message) {
+	c.qmu.Lock()
+	if c.l.local(m.Dst) {
+		c.localQ = append(c.localQ, m)
+	} else {
+		c.outQ = append(c.outQ, outMsg{kind: kindAM, proc: c.l.proc(m.Dst), m: m})
+	}
+	c.qmu.Unlock()
+	c.eng.wake()
+}
+
+func (c *Conduit) BarrierNotify(r int, id int32, anonymous bool) { c.bar.notify(r, id, anonymous) }
+func (c *Conduit) BarrierWait(r int) error                       { return c.bar.wait(r) }
+func (c *Conduit) BarrierTry(r int) (bool, error)                { return c.bar.try(r) }
+
+// RankDone records a finished rank; the last local one waits for the
+// job's exit consensus (or its abort).
+func (c *Conduit) RankDone(r int) { c.bar.rankDone(r) }
+
+// Close releases the job's MPI resources after a clean end: it serves the
+// other processes until every process has completed its sends, then frees
+// the window and communicators together with them. After an abort it
+// keeps everything, so the engine can still pass on the abort; Exit ends
+// the process.
+func (c *Conduit) Close() error {
+	if c.closed || c.cj == nil {
+		return nil
+	}
+	c.closed = true
+	if !c.bar.exited() || c.job.AbortErr() != nil {
+		return nil
+	}
+	err := c.eng.call(func() error {
+		for c.tab.busy() || c.cj.pendingSlots() > 0 || c.queued() {
+			c.poll()
+		}
+		if err := c.cj.ibarrier(); err != nil {
+			return err
+		}
+		for !c.barDone {
+			c.poll()
+		}
+		c.barDone = false
+		// Detached first: the engine polls no more after this call.
+		c.eng.detach(c)
+		c.cj.release(true)
+		return nil
+	})
+	c.eng.detach(c)
+	if err == nil {
+		c.unmap()
+	}
+	return err
+}
+
+func (c *Conduit) queued() bool {
+	c.qmu.Lock()
+	defer c.qmu.Unlock()
+	return len(c.localQ)+len(c.outQ) > 0
+}
+
+// JobAborted tells the other processes, unless their notice caused it.
+func (c *Conduit) JobAborted(err error) {
+	if c.remoteAbort.Load() {
+		return
+	}
+	status := 1
+	var ee *gasnet.ExitError
+	if errors.As(err, &ee) {
+		status = ee.Status
+	}
+	c.abortStatus.Store(int64(status))
+	c.abortPending.Store(true)
+	c.eng.wake()
+}
+
+// Exit ends the process once the program is done and its output flushed.
+// After a clean end every process finalises MPI. After an abort, each
+// process tells process 0 that its output is flushed; once all have (or
+// after Config.ExitWait) process 0 ends the job with MPI_Abort, which ends
+// every process with the status. It waits exitLinger first: the launcher
+// forwards the processes' output on its own time, and under load MPICH's
+// Hydra was seen to drop output it had not yet forwarded when the abort
+// came. A process that hears nothing from process 0 within the wait calls
+// MPI_Abort itself, so no process is ever left running.
+func (c *Conduit) Exit(status int) {
+	if c.bar == nil {
+		// The job never started (its window could not be made): end
+		// every process rather than guess which got how far.
+		mpiAbort(status)
+		os.Exit(status)
+	}
+	if c.job.AbortErr() == nil && c.bar.exited() {
+		c.eng.call(mpiFinalize)
+		os.Exit(status)
+	}
+	deadline := time.Now().Add(c.cfg.ExitWait)
+	if c.l.me != 0 {
+		c.qmu.Lock()
+		c.outQ = append(c.outQ, outMsg{kind: kindReady, proc: 0, status: status})
+		c.qmu.Unlock()
+		c.eng.wake()
+		time.Sleep(time.Until(deadline))
+	} else {
+		for c.ready.Load() < int64(c.l.procs-1) && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(exitLinger)
+	}
+	mpiAbort(status)
+	os.Exit(status)
+}
+
+// exitLinger is how long process 0 lets the launcher forward output
+// before it aborts the job.
+const exitLinger = 200 * time.Millisecond
+
+// WriteStats prints the conduit's counters of a local rank.
+func (c *Conduit) WriteStats(w io.Writer, rank int) {
+	i := rank - c.l.first()
+	if c.tab == nil || i < 0 || i >= len(c.tab.merged) {
+		return
+	}
+	fmt.Fprintf(w, "upc stats: thread %d: mpi: %d small puts merged, into %d transfers\n", rank, c.tab.merged[i].Load(), c.tab.transfers[i].Load())
+}

@@ -1,0 +1,467 @@
+package upc
+
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+// The UPC 1.3 collectives (upc_collective.h): relocalization here,
+// reductions in coll_reduce.go, the one-sided collectives of
+// upc-one-sided-collectives.txt in coll_onesided.go.
+//
+// Every algorithm is a tree or recursive doubling over gasnet's
+// collective mailboxes: a thread reads only its own source data and writes
+// only its own destination data; everything it needs from others arrives
+// as a message. That makes UPC_IN_MYSYNC and UPC_OUT_MYSYNC free (a thread
+// touches nothing of a thread that has not entered or has already left)
+// and keeps a thread that runs ahead into the next collective from
+// touching memory the others still use. docs/collectives.md has the
+// decisions the specifications leave open.
+
+// Op is upc_op_t: a reduction operator (upc_types.h) or an atomic
+// operation (upc_atomic.h). The values are distinct bits, so a set of
+// operations is their bitwise or, as upc_all_atomicdomain_alloc takes it.
+type Op uint32
+
+// The values must match stdlib/include/upc_types.h and upc_atomic.h.
+const (
+	OpAdd         Op = 1 << 0
+	OpMult        Op = 1 << 1
+	OpAnd         Op = 1 << 2
+	OpOr          Op = 1 << 3
+	OpXor         Op = 1 << 4
+	OpLogAnd      Op = 1 << 5
+	OpLogOr       Op = 1 << 6
+	OpMin         Op = 1 << 7
+	OpMax         Op = 1 << 8
+	OpGet         Op = 1 << 9
+	OpSet         Op = 1 << 10
+	OpCSwap       Op = 1 << 11
+	OpSub         Op = 1 << 12
+	OpInc         Op = 1 << 13
+	OpDec         Op = 1 << 14
+	OpFunc        Op = 1 << 16
+	OpNonCommFunc Op = 1 << 17
+)
+
+var opNames = map[Op]string{
+	OpAdd: "UPC_ADD", OpMult: "UPC_MULT", OpAnd: "UPC_AND", OpOr: "UPC_OR", OpXor: "UPC_XOR",
+	OpLogAnd: "UPC_LOGAND", OpLogOr: "UPC_LOGOR", OpMin: "UPC_MIN", OpMax: "UPC_MAX",
+	OpGet: "UPC_GET", OpSet: "UPC_SET", OpCSwap: "UPC_CSWAP", OpSub: "UPC_SUB", OpInc: "UPC_INC",
+	OpDec: "UPC_DEC", OpFunc: "UPC_FUNC", OpNonCommFunc: "UPC_NONCOMM_FUNC",
+}
+
+func (o Op) String() string {
+	if s, ok := opNames[o]; ok {
+		return s
+	}
+	return fmt.Sprintf("upc_op_t(%#x)", uint32(o))
+}
+
+// Flag is upc_flag_t, the synchronisation mode of a collective: one
+// UPC_IN_ value or-ed with one UPC_OUT_ value (upc_types.h).
+type Flag int32
+
+const (
+	InAllSync  Flag = 0
+	InNoSync   Flag = 1
+	InMySync   Flag = 2
+	OutAllSync Flag = 0
+	OutNoSync  Flag = 4
+	OutMySync  Flag = 8
+
+	inMask  Flag = 3
+	outMask Flag = 12
+)
+
+// TypeCode is upc_type_t (upc_types.h).
+type TypeCode int32
+
+const (
+	TypeChar TypeCode = iota
+	TypeUChar
+	TypeShort
+	TypeUShort
+	TypeInt
+	TypeUInt
+	TypeLong
+	TypeULong
+	TypeLLong
+	TypeULLong
+	TypeInt8
+	TypeUInt8
+	TypeInt16
+	TypeUInt16
+	TypeInt32
+	TypeUInt32
+	TypeInt64
+	TypeUInt64
+	TypeFloat
+	TypeDouble
+	TypeLDouble
+	TypePTS // a pointer-to-shared (atomics only)
+)
+
+var typeNames = [...]string{"UPC_CHAR", "UPC_UCHAR", "UPC_SHORT", "UPC_USHORT", "UPC_INT", "UPC_UINT",
+	"UPC_LONG", "UPC_ULONG", "UPC_LLONG", "UPC_ULLONG", "UPC_INT8", "UPC_UINT8", "UPC_INT16",
+	"UPC_UINT16", "UPC_INT32", "UPC_UINT32", "UPC_INT64", "UPC_UINT64", "UPC_FLOAT", "UPC_DOUBLE",
+	"UPC_LDOUBLE", "UPC_PTS"}
+
+func (c TypeCode) String() string {
+	if c >= 0 && int(c) < len(typeNames) {
+		return typeNames[c]
+	}
+	return fmt.Sprintf("upc_type_t(%d)", int32(c))
+}
+
+// The collectives as gasnet's mailboxes know them (for mismatch reports).
+var (
+	kBroadcast    = gasnet.RegisterCollective("upc_all_broadcast", "")
+	kScatter      = gasnet.RegisterCollective("upc_all_scatter", "")
+	kGather       = gasnet.RegisterCollective("upc_all_gather", "")
+	kGatherAll    = gasnet.RegisterCollective("upc_all_gather_all", "")
+	kExchange     = gasnet.RegisterCollective("upc_all_exchange", "")
+	kPermute      = gasnet.RegisterCollective("upc_all_permute", "perm is not a permutation of 0..THREADS-1")
+	kReduce       = gasnet.RegisterCollective("upc_all_reduce", "")
+	kPrefixReduce = gasnet.RegisterCollective("upc_all_prefix_reduce", "")
+)
+
+// collCall is one thread's part in one collective call.
+type collCall struct {
+	t    *Thread
+	name string
+	port gasnet.CollPort
+	seq  uint64
+	kind uint8
+	out  Flag
+}
+
+// collBegin validates flags, performs the entry synchronisation and
+// numbers the call.
+func (t *Thread) collBegin(name string, kind uint8, flags Flag) collCall {
+	in, out := flags&inMask, flags&outMask
+	if flags&^(inMask|outMask) != 0 || in == inMask || out == outMask {
+		panic(fmt.Sprintf("%s: invalid sync_mode %#x (want one UPC_IN_*SYNC or-ed with one UPC_OUT_*SYNC)", name, int32(flags)))
+	}
+	port := t.ep.Coll()
+	seq := port.Next()
+	// Without synchronisation a thread could run any number of calls
+	// ahead, its messages piling up at a slow receiver; a barrier every
+	// collWindow calls bounds that (more synchronisation than the mode
+	// asks for is always allowed).
+	if in == InAllSync || seq%collWindow == collWindow-1 {
+		t.internalBarrier()
+	}
+	return collCall{t: t, name: name, port: port, seq: seq, kind: kind, out: out}
+}
+
+// collWindow is how many collective calls a thread may run ahead of the
+// slowest.
+const collWindow = 64
+
+// end performs the exit synchronisation.
+func (c collCall) end() {
+	c.port.Done(c.seq)
+	if c.out == OutAllSync {
+		c.t.internalBarrier()
+	}
+}
+
+func (c collCall) send(dst int, step uint8, from int, payload []byte) {
+	c.port.Send(dst, gasnet.CollTag{Seq: c.seq, Kind: c.kind, Step: step, From: int32(from)}, payload)
+}
+
+func (c collCall) recv(step uint8, from int) []byte {
+	return c.port.Recv(gasnet.CollTag{Seq: c.seq, Kind: c.kind, Step: step, From: int32(from)})
+}
+
+// recvN receives a message that must be n bytes long: a different length
+// means the threads passed different sizes (arguments must be
+// single-valued).
+func (c collCall) recvN(step uint8, from int, n uintptr) []byte {
+	p := c.recv(step, from)
+	if uintptr(len(p)) != n {
+		panic(fmt.Sprintf("%s: the threads passed different sizes (thread %d expected %d bytes, thread %d sent %d); collective arguments must be single-valued",
+			c.name, c.t.MyThread, n, from, len(p)))
+	}
+	return p
+}
+
+// The trees: positions 0..n-1 form a binomial tree rooted at 0 in which
+// every subtree is a contiguous range of positions, [v, treeHi(v, n)); the
+// children of v are v+1, v+2, v+4, ... below that bound. Depth and the
+// number of children of any node are at most ceil(log2 n).
+
+func treeHi(v, n int) int {
+	if v == 0 {
+		return n
+	}
+	return min(n, v+v&-v)
+}
+
+func treeParent(v int) int { return v - v&-v }
+
+// treeChildren calls f for each child of v (its range [c, chi)), largest
+// subtree first when desc (a broadcast starts the longest path first).
+func treeChildren(v, n int, desc bool, f func(c, chi int)) {
+	hi := treeHi(v, n)
+	var steps []int
+	for s := 1; v+s < hi; s <<= 1 {
+		steps = append(steps, s)
+	}
+	for i := range steps {
+		s := steps[i]
+		if desc {
+			s = steps[len(steps)-1-i]
+		}
+		f(v+s, min(hi, v+2*s))
+	}
+}
+
+// blockOn is the block of thread th in an array `shared [b] char
+// [b*THREADS]` that starts at p, taken with phase 0: the spec's layout of
+// a collective's per-thread blocks. A p on thread s puts the blocks of
+// threads below s in the next row.
+func blockOn(p SharedPtr, th int, b uintptr) SharedPtr {
+	q := SharedPtr{Thread: uint32(th), Addr: p.Addr}
+	if uint32(th) < p.Thread {
+		q.Addr += b
+	}
+	return q
+}
+
+// collCheckBlocks validates a pointer to THREADS blocks of b bytes (one per
+// thread, as blockOn places them) before any thread moves data.
+func (t *Thread) collCheckBlocks(name, what string, p SharedPtr, b uintptr) {
+	if p.IsNull() {
+		panic(fmt.Sprintf("%s: %s is a null pointer-to-shared", name, what))
+	}
+	t.checkThread(p, name)
+	end := p.Addr + b
+	if p.Thread > 0 {
+		end += b
+	}
+	if end < p.Addr || end > t.segSize || p.Addr < headerSize {
+		panic(fmt.Sprintf("%s: %s (%v) with %d bytes per thread lies outside the shared segments", name, what, p, b))
+	}
+}
+
+// collCheckRange validates n contiguous bytes at p on its thread.
+func (t *Thread) collCheckRange(name, what string, p SharedPtr, n uintptr) {
+	if p.IsNull() {
+		panic(fmt.Sprintf("%s: %s is a null pointer-to-shared", name, what))
+	}
+	t.checkThread(p, name)
+	if end := p.Addr + n; end < p.Addr || end > t.segSize || p.Addr < headerSize {
+		panic(fmt.Sprintf("%s: %d bytes at %s (%v) lie outside thread %d's shared segment", name, n, what, p, p.Thread))
+	}
+}
+
+// collOwnBytes is n bytes of the calling thread's own segment at addr, which
+// it may always address directly.
+func (t *Thread) collOwnBytes(addr, n uintptr) []byte {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Add(t.local, addr)), n)
+}
+
+// collReadOwn copies n bytes of the caller's own shared memory into a fresh
+// buffer (a message payload the receivers will own).
+func (t *Thread) collReadOwn(addr, n uintptr) []byte {
+	return append([]byte(nil), t.collOwnBytes(addr, n)...)
+}
+
+// treePos and treeRank convert between thread numbers and positions in a tree
+// rooted at root.
+func treePos(th, root, threads int) int { return (th - root + threads) % threads }
+func treeRank(v, root, threads int) int { return (v + root) % threads }
+
+// AllBroadcast is upc_all_broadcast: nbytes at src (on one thread, the
+// root) are copied to the block of nbytes of every thread in dst, taken as
+// `shared [nbytes] char[nbytes*THREADS]`.
+func (t *Thread) AllBroadcast(dst, src SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_broadcast"
+	c := t.collBegin(name, kBroadcast, flags)
+	if nbytes > 0 {
+		t.collCheckRange(name, "src", src, nbytes)
+		t.collCheckBlocks(name, "dst", dst, nbytes)
+		root := int(src.Thread)
+		var data []byte
+		if t.MyThread == root {
+			data = t.collReadOwn(src.Addr, nbytes)
+		}
+		data = c.bcast(0, root, data, nbytes)
+		copy(t.collOwnBytes(blockOn(dst, t.MyThread, nbytes).Addr, nbytes), data)
+	}
+	c.end()
+}
+
+// bcast spreads data (given on root) down the tree rooted at root and
+// returns it on every thread; the buffer is shared, read-only.
+func (c collCall) bcast(step uint8, root int, data []byte, n uintptr) []byte {
+	P, me := c.t.Threads, c.t.MyThread
+	v := treePos(me, root, P)
+	if v != 0 {
+		data = c.recvN(step, treeRank(treeParent(v), root, P), n)
+	}
+	treeChildren(v, P, true, func(ch, _ int) { c.send(treeRank(ch, root, P), step, me, data) })
+	return data
+}
+
+// AllScatter is upc_all_scatter: block i of the nbytes*THREADS bytes at
+// src (one thread's) goes to thread i's block of dst.
+func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_scatter"
+	c := t.collBegin(name, kScatter, flags)
+	if nbytes > 0 {
+		P, me := t.Threads, t.MyThread
+		t.collCheckRange(name, "src", src, nbytes*uintptr(P))
+		t.collCheckBlocks(name, "dst", dst, nbytes)
+		root := int(src.Thread)
+		v := treePos(me, root, P)
+		var buf []byte // the blocks of positions [v, treeHi(v)) in position order
+		if v == 0 {
+			// Position order starts at the root's own block.
+			all := t.collOwnBytes(src.Addr, nbytes*uintptr(P))
+			cut := uintptr(root) * nbytes
+			buf = append(append(make([]byte, 0, len(all)), all[cut:]...), all[:cut]...)
+		} else {
+			buf = c.recvN(0, treeRank(treeParent(v), root, P), uintptr(treeHi(v, P)-v)*nbytes)
+		}
+		treeChildren(v, P, true, func(ch, chi int) {
+			c.send(treeRank(ch, root, P), 0, me, buf[uintptr(ch-v)*nbytes:uintptr(chi-v)*nbytes])
+		})
+		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), buf[:nbytes])
+	}
+	c.end()
+}
+
+// AllGather is upc_all_gather: thread i's block of src goes to block i of
+// the nbytes*THREADS bytes at dst (one thread's).
+func (t *Thread) AllGather(dst, src SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_gather"
+	c := t.collBegin(name, kGather, flags)
+	if nbytes > 0 {
+		P := t.Threads
+		t.collCheckBlocks(name, "src", src, nbytes)
+		t.collCheckRange(name, "dst", dst, nbytes*uintptr(P))
+		root := int(dst.Thread)
+		mine := t.collOwnBytes(blockOn(src, t.MyThread, nbytes).Addr, nbytes)
+		if buf := c.gather(0, root, mine, nbytes); buf != nil {
+			// buf is in position order, which starts at the root.
+			cut := uintptr(P-root) * nbytes
+			out := t.collOwnBytes(dst.Addr, nbytes*uintptr(P))
+			copy(out[uintptr(root)*nbytes:], buf[:cut])
+			copy(out, buf[cut:])
+		}
+	}
+	c.end()
+}
+
+// gather collects every thread's block of n bytes at root, in position
+// order (thread root first); it returns nil on the other threads.
+func (c collCall) gather(step uint8, root int, mine []byte, n uintptr) []byte {
+	P, me := c.t.Threads, c.t.MyThread
+	v := treePos(me, root, P)
+	buf := make([]byte, uintptr(treeHi(v, P)-v)*n)
+	copy(buf, mine)
+	treeChildren(v, P, false, func(ch, chi int) {
+		copy(buf[uintptr(ch-v)*n:], c.recvN(step, treeRank(ch, root, P), uintptr(chi-ch)*n))
+	})
+	if v != 0 {
+		c.send(treeRank(treeParent(v), root, P), step, me, buf)
+		return nil
+	}
+	return buf
+}
+
+// AllGatherAll is upc_all_gather_all: every thread's dst block of
+// nbytes*THREADS bytes receives every thread's src block, in thread order.
+func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_gather_all"
+	c := t.collBegin(name, kGatherAll, flags)
+	if nbytes > 0 {
+		P, me := t.Threads, t.MyThread
+		row := nbytes * uintptr(P)
+		t.collCheckBlocks(name, "src", src, nbytes)
+		t.collCheckBlocks(name, "dst", dst, row)
+		// Gather at thread 0 (position order is thread order), then
+		// broadcast the whole row.
+		all := c.gather(0, 0, t.collOwnBytes(blockOn(src, me, nbytes).Addr, nbytes), nbytes)
+		all = c.bcast(1, 0, all, row)
+		copy(t.collOwnBytes(blockOn(dst, me, row).Addr, row), all)
+	}
+	c.end()
+}
+
+// AllExchange is upc_all_exchange: block j of thread i's src row (rows of
+// nbytes*THREADS bytes) goes to block i of thread j's dst row. It runs
+// Bruck's algorithm: ceil(log2 THREADS) rounds, each thread sending one
+// message per round, instead of THREADS-1 messages per thread.
+func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_exchange"
+	c := t.collBegin(name, kExchange, flags)
+	if nbytes > 0 {
+		P, me := t.Threads, t.MyThread
+		row := nbytes * uintptr(P)
+		t.collCheckBlocks(name, "src", src, row)
+		t.collCheckBlocks(name, "dst", dst, row)
+		in := t.collOwnBytes(blockOn(src, me, row).Addr, row)
+		// Position k holds the block that must travel k threads onward.
+		buf := make([]byte, row)
+		for k := range P {
+			copy(buf[uintptr(k)*nbytes:], in[uintptr((me+k)%P)*nbytes:uintptr((me+k)%P+1)*nbytes])
+		}
+		for s, step := 1, uint8(0); s < P; s, step = s<<1, step+1 {
+			var out []byte
+			count := 0
+			for k := range P {
+				if k&s != 0 {
+					out = append(out, buf[uintptr(k)*nbytes:uintptr(k+1)*nbytes]...)
+					count++
+				}
+			}
+			c.send((me+s)%P, step, me, out)
+			got := c.recvN(step, (me-s+P)%P, uintptr(count)*nbytes)
+			for k := range P {
+				if k&s != 0 {
+					got = got[copy(buf[uintptr(k)*nbytes:uintptr(k+1)*nbytes], got):]
+				}
+			}
+		}
+		// Position k now holds the block from thread me-k.
+		out := t.collOwnBytes(blockOn(dst, me, row).Addr, row)
+		for j := range P {
+			k := uintptr((me - j + P) % P)
+			copy(out[uintptr(j)*nbytes:uintptr(j+1)*nbytes], buf[k*nbytes:(k+1)*nbytes])
+		}
+	}
+	c.end()
+}
+
+// AllPermute is upc_all_permute: thread i's src block goes to thread
+// perm[i]'s dst block; perm points to THREADS ints, one per thread (as
+// `shared int perm[THREADS]`), that must be a permutation of
+// 0..THREADS-1. A perm that is not is reported (as a duplicate arrival).
+func (t *Thread) AllPermute(dst, src, perm SharedPtr, nbytes uintptr, flags Flag) {
+	const name = "upc_all_permute"
+	c := t.collBegin(name, kPermute, flags)
+	if nbytes > 0 {
+		P, me := t.Threads, t.MyThread
+		t.collCheckBlocks(name, "src", src, nbytes)
+		t.collCheckBlocks(name, "dst", dst, nbytes)
+		if perm.IsNull() {
+			panic(name + ": perm is a null pointer-to-shared")
+		}
+		to := Load[int32](t, perm.Add(int64(me), Cyclic(4), P))
+		if to < 0 || int(to) >= P {
+			panic(fmt.Sprintf("%s: perm[%d] is %d, not a thread number in [0,%d)", name, me, to, P))
+		}
+		c.send(int(to), 0, 0, t.collReadOwn(blockOn(src, me, nbytes).Addr, nbytes))
+		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), c.recvN(0, 0, nbytes))
+	}
+	c.end()
+}

@@ -1,0 +1,219 @@
+/* bupc_extensions.h: Berkeley UPC's names for the memcpy extension
+   library of <upc_nb.h> (LBNL-56495 as Berkeley UPC 2.4 and later ship
+   it): bupc_handle_t, BUPC_COMPLETE_HANDLE, bupc_pmemvec_t,
+   bupc_smemvec_t and the bupc_ functions. They are the same types and
+   operations as the upc_ ones, so the spellings mix freely. (Berkeley UPC
+   makes these visible without an #include; with upcgo, include this
+   header or <upc_nb.h>.) */
+#ifndef _BUPC_EXTENSIONS_H
+#define _BUPC_EXTENSIONS_H
+
+#include <upc.h>
+#include <upc_nb.h>
+#include <upc_atomic.h> /* bupc_atomic* */
+
+typedef upc_handle_t bupc_handle_t;
+#define BUPC_COMPLETE_HANDLE UPC_COMPLETE_HANDLE
+
+typedef upc_pmemvec_t bupc_pmemvec_t;
+typedef upc_smemvec_t bupc_smemvec_t;
+
+/* The designs Berkeley UPC implements, for programs that test them. */
+#define BUPC_SG_DESIGN_A 1
+#define BUPC_SG_DESIGN_B 1
+#define BUPC_STRIDED_DESIGN_A 1
+#define BUPC_STRIDED_DESIGN_B 1
+
+bupc_handle_t bupc_memcpy_async(shared void *dst, shared const void *src,
+                                size_t n);
+bupc_handle_t bupc_memget_async(void *dst, shared const void *src, size_t n);
+bupc_handle_t bupc_memput_async(shared void *dst, const void *src, size_t n);
+bupc_handle_t bupc_memset_async(shared void *dst, int c, size_t n);
+
+void bupc_memcpy_asynci(shared void *dst, shared const void *src, size_t n);
+void bupc_memget_asynci(void *dst, shared const void *src, size_t n);
+void bupc_memput_asynci(shared void *dst, const void *src, size_t n);
+void bupc_memset_asynci(shared void *dst, int c, size_t n);
+
+void bupc_waitsync(bupc_handle_t handle);
+int bupc_trysync(bupc_handle_t handle);
+void bupc_waitsync_all(bupc_handle_t *ph, size_t numhandles);
+int bupc_trysync_all(bupc_handle_t *ph, size_t numhandles);
+void bupc_waitsync_some(bupc_handle_t *ph, size_t numhandles);
+int bupc_trysync_some(bupc_handle_t *ph, size_t numhandles);
+
+void bupc_waitsynci(void);
+int bupc_trysynci(void);
+
+void bupc_begin_accessregion(void);
+bupc_handle_t bupc_end_accessregion(void);
+
+void bupc_memcpy_vlist(size_t dstcount, bupc_smemvec_t const dstlist[],
+                       size_t srccount, bupc_smemvec_t const srclist[]);
+bupc_handle_t bupc_memcpy_vlist_async(size_t dstcount,
+                                      bupc_smemvec_t const dstlist[],
+                                      size_t srccount,
+                                      bupc_smemvec_t const srclist[]);
+void bupc_memcpy_vlist_asynci(size_t dstcount,
+                              bupc_smemvec_t const dstlist[],
+                              size_t srccount,
+                              bupc_smemvec_t const srclist[]);
+
+void bupc_memput_vlist(size_t dstcount, bupc_smemvec_t const dstlist[],
+                       size_t srccount, bupc_pmemvec_t const srclist[]);
+bupc_handle_t bupc_memput_vlist_async(size_t dstcount,
+                                      bupc_smemvec_t const dstlist[],
+                                      size_t srccount,
+                                      bupc_pmemvec_t const srclist[]);
+void bupc_memput_vlist_asynci(size_t dstcount,
+                              bupc_smemvec_t const dstlist[],
+                              size_t srccount,
+                              bupc_pmemvec_t const srclist[]);
+
+void bupc_memget_vlist(size_t dstcount, bupc_pmemvec_t const dstlist[],
+                       size_t srccount, bupc_smemvec_t const srclist[]);
+bupc_handle_t bupc_memget_vlist_async(size_t dstcount,
+                                      bupc_pmemvec_t const dstlist[],
+                                      size_t srccount,
+                                      bupc_smemvec_t const srclist[]);
+void bupc_memget_vlist_asynci(size_t dstcount,
+                              bupc_pmemvec_t const dstlist[],
+                              size_t srccount,
+                              bupc_smemvec_t const srclist[]);
+
+void bupc_memcpy_ilist(size_t dstcount, shared void *const dstlist[],
+                       size_t dstlen, size_t srccount,
+                       shared const void *const srclist[], size_t srclen);
+bupc_handle_t bupc_memcpy_ilist_async(size_t dstcount,
+                                      shared void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      shared const void *const srclist[],
+                                      size_t srclen);
+void bupc_memcpy_ilist_asynci(size_t dstcount, shared void *const dstlist[],
+                              size_t dstlen, size_t srccount,
+                              shared const void *const srclist[],
+                              size_t srclen);
+
+void bupc_memput_ilist(size_t dstcount, shared void *const dstlist[],
+                       size_t dstlen, size_t srccount,
+                       const void *const srclist[], size_t srclen);
+bupc_handle_t bupc_memput_ilist_async(size_t dstcount,
+                                      shared void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      const void *const srclist[],
+                                      size_t srclen);
+void bupc_memput_ilist_asynci(size_t dstcount, shared void *const dstlist[],
+                              size_t dstlen, size_t srccount,
+                              const void *const srclist[], size_t srclen);
+
+void bupc_memget_ilist(size_t dstcount, void *const dstlist[], size_t dstlen,
+                       size_t srccount, shared const void *const srclist[],
+                       size_t srclen);
+bupc_handle_t bupc_memget_ilist_async(size_t dstcount, void *const dstlist[],
+                                      size_t dstlen, size_t srccount,
+                                      shared const void *const srclist[],
+                                      size_t srclen);
+void bupc_memget_ilist_asynci(size_t dstcount, void *const dstlist[],
+                              size_t dstlen, size_t srccount,
+                              shared const void *const srclist[],
+                              size_t srclen);
+
+void bupc_memcpy_fstrided(shared void *dstaddr, size_t dstchunklen,
+                          size_t dstchunkstride, size_t dstchunkcount,
+                          shared void *srcaddr, size_t srcchunklen,
+                          size_t srcchunkstride, size_t srcchunkcount);
+bupc_handle_t bupc_memcpy_fstrided_async(shared void *dstaddr,
+                                         size_t dstchunklen,
+                                         size_t dstchunkstride,
+                                         size_t dstchunkcount,
+                                         shared void *srcaddr,
+                                         size_t srcchunklen,
+                                         size_t srcchunkstride,
+                                         size_t srcchunkcount);
+void bupc_memcpy_fstrided_asynci(shared void *dstaddr, size_t dstchunklen,
+                                 size_t dstchunkstride, size_t dstchunkcount,
+                                 shared void *srcaddr, size_t srcchunklen,
+                                 size_t srcchunkstride,
+                                 size_t srcchunkcount);
+
+void bupc_memput_fstrided(shared void *dstaddr, size_t dstchunklen,
+                          size_t dstchunkstride, size_t dstchunkcount,
+                          void *srcaddr, size_t srcchunklen,
+                          size_t srcchunkstride, size_t srcchunkcount);
+bupc_handle_t bupc_memput_fstrided_async(shared void *dstaddr,
+                                         size_t dstchunklen,
+                                         size_t dstchunkstride,
+                                         size_t dstchunkcount, void *srcaddr,
+                                         size_t srcchunklen,
+                                         size_t srcchunkstride,
+                                         size_t srcchunkcount);
+void bupc_memput_fstrided_asynci(shared void *dstaddr, size_t dstchunklen,
+                                 size_t dstchunkstride, size_t dstchunkcount,
+                                 void *srcaddr, size_t srcchunklen,
+                                 size_t srcchunkstride,
+                                 size_t srcchunkcount);
+
+void bupc_memget_fstrided(void *dstaddr, size_t dstchunklen,
+                          size_t dstchunkstride, size_t dstchunkcount,
+                          shared void *srcaddr, size_t srcchunklen,
+                          size_t srcchunkstride, size_t srcchunkcount);
+bupc_handle_t bupc_memget_fstrided_async(void *dstaddr, size_t dstchunklen,
+                                         size_t dstchunkstride,
+                                         size_t dstchunkcount,
+                                         shared void *srcaddr,
+                                         size_t srcchunklen,
+                                         size_t srcchunkstride,
+                                         size_t srcchunkcount);
+void bupc_memget_fstrided_asynci(void *dstaddr, size_t dstchunklen,
+                                 size_t dstchunkstride, size_t dstchunkcount,
+                                 shared void *srcaddr, size_t srcchunklen,
+                                 size_t srcchunkstride,
+                                 size_t srcchunkcount);
+
+void bupc_memcpy_strided(shared void *dstaddr, const size_t dststrides[],
+                         shared const void *srcaddr,
+                         const size_t srcstrides[], const size_t count[],
+                         size_t stridelevels);
+bupc_handle_t bupc_memcpy_strided_async(shared void *dstaddr,
+                                        const size_t dststrides[],
+                                        shared const void *srcaddr,
+                                        const size_t srcstrides[],
+                                        const size_t count[],
+                                        size_t stridelevels);
+void bupc_memcpy_strided_asynci(shared void *dstaddr,
+                                const size_t dststrides[],
+                                shared const void *srcaddr,
+                                const size_t srcstrides[],
+                                const size_t count[], size_t stridelevels);
+
+void bupc_memput_strided(shared void *dstaddr, const size_t dststrides[],
+                         const void *srcaddr, const size_t srcstrides[],
+                         const size_t count[], size_t stridelevels);
+bupc_handle_t bupc_memput_strided_async(shared void *dstaddr,
+                                        const size_t dststrides[],
+                                        const void *srcaddr,
+                                        const size_t srcstrides[],
+                                        const size_t count[],
+                                        size_t stridelevels);
+void bupc_memput_strided_asynci(shared void *dstaddr,
+                                const size_t dststrides[],
+                                const void *srcaddr,
+                                const size_t srcstrides[],
+                                const size_t count[], size_t stridelevels);
+
+void bupc_memget_strided(void *dstaddr, const size_t dststrides[],
+                         shared const void *srcaddr,
+                         const size_t srcstrides[], const size_t count[],
+                         size_t stridelevels);
+bupc_handle_t bupc_memget_strided_async(void *dstaddr,
+                                        const size_t dststrides[],
+                                        shared const void *srcaddr,
+                                        const size_t srcstrides[],
+                                        const size_t count[],
+                                        size_t stridelevels);
+void bupc_memget_strided_asynci(void *dstaddr, const size_t dststrides[],
+                                shared const void *srcaddr,
+                                const size_t srcstrides[],
+                                const size_t count[], size_t stridelevels);
+
+#endif /* _BUPC_EXTENSIONS_H */

@@ -1,0 +1,23 @@
+/* Names used without a declaration: a variable, a misspelt variable, a
+   struct member that does not exist, and a variable used outside the
+   block that declared it. (An unknown type name is a syntax error:
+   unknown_type.upc.) */
+#include <stdio.h>
+
+struct point {
+	int x, y;
+};
+
+int main(void) {
+	int count = 0;
+	struct point p = {1, 2};
+	total = 5;                /* ERROR "undeclared|total" */
+	cuont++;                  /* ERROR "undeclared|cuont" */
+	p.z = 3;                  /* ERROR "no member|z" */
+	{
+		int inner = 1;
+		count += inner;
+	}
+	printf("%d\n", inner);    /* ERROR "undeclared|inner" */
+	return count;
+}

@@ -1,0 +1,1 @@
+/* upc.h for gcc: gccshim.h, included first, declares what the suite uses. */

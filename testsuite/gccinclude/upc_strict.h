@@ -1,0 +1,1 @@
+/* upc_strict.h for gcc: gccshim.h, included first, declares what the suite uses. */
