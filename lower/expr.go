@@ -279,11 +279,11 @@ func goPrec(op string) int {
 	return 5
 }
 
-// topPrec is the precedence of the loosest binary operator of Go code s
-// outside brackets, or 6 for an operand with none. Generated code always
-// spaces its binary operators, which is what this looks for.
-func topPrec(s string) int {
-	prec, depth, inStr := 6, 0, false
+// topLevel calls visit for each byte of Go code s outside brackets and
+// string literals, with its index; visit returns how many bytes to skip
+// after it, or -1 to stop.
+func topLevel(s string, visit func(i int) int) {
+	depth, inStr := 0, false
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if inStr {
@@ -301,22 +301,38 @@ func topPrec(s string) int {
 			depth++
 		case ')', ']', '}':
 			depth--
-		case ' ':
-			if depth != 0 {
-				continue
-			}
-			j := strings.IndexByte(s[i+1:], ' ')
-			if j < 0 {
-				continue
-			}
-			op := s[i+1 : i+1+j]
-			switch op {
-			case "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "|", "^", "*", "/", "%", "<<", ">>", "&", "&^":
-				prec = min(prec, goPrec(op))
-				i += j
+		default:
+			if depth == 0 {
+				skip := visit(i)
+				if skip < 0 {
+					return
+				}
+				i += skip
 			}
 		}
 	}
+}
+
+// topPrec is the precedence of the loosest binary operator of Go code s
+// outside brackets, or 6 for an operand with none. Generated code always
+// spaces its binary operators, which is what this looks for.
+func topPrec(s string) int {
+	prec := 6
+	topLevel(s, func(i int) int {
+		if s[i] != ' ' {
+			return 0
+		}
+		j := strings.IndexByte(s[i+1:], ' ')
+		if j < 0 {
+			return 0
+		}
+		switch op := s[i+1 : i+1+j]; op {
+		case "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "|", "^", "*", "/", "%", "<<", ">>", "&", "&^":
+			prec = min(prec, goPrec(op))
+			return j
+		}
+		return 0
+	})
 	return prec
 }
 
@@ -345,32 +361,15 @@ func isSimple(s string) bool {
 	if s == "" || strings.IndexByte("-^!*&<+", s[0]) >= 0 {
 		return false
 	}
-	depth := 0
-	inStr := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
+	simple := true
+	topLevel(s, func(i int) int {
+		if strings.IndexByte(" +-*/%&|^<>=!", s[i]) >= 0 {
+			simple = false
+			return -1
 		}
-		switch c {
-		case '"':
-			inStr = true
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		case ' ', '+', '-', '*', '/', '%', '&', '|', '^', '<', '>', '=', '!':
-			if depth == 0 {
-				return false
-			}
-		}
-	}
-	return true
+		return 0
+	})
+	return simple
 }
 
 // boolCode is o as a Go bool (C's "compares unequal to 0").
