@@ -49,6 +49,7 @@ type barrier struct {
 	arrived, finished int
 	maxID, minID      int64
 	inFlight          bool
+	waiting           atomic.Bool // arrived > 0 || inFlight, for lock-free reads
 
 	phase   atomic.Uint32
 	verdict [2]contribution // the result of phase p, kept in verdict[p&1] until phase p+2
@@ -104,6 +105,7 @@ func (b *barrier) notify(r int, id int32, anonymous bool) {
 		b.minID = min(b.minID, int64(id))
 	}
 	b.arrived++
+	b.waiting.Store(true)
 	ready := b.ready()
 	b.mu.Unlock()
 	if ready {
@@ -139,6 +141,7 @@ func (b *barrier) contribute() (contribution, bool) {
 		return contribution{}, false
 	}
 	b.inFlight = true
+	b.waiting.Store(true)
 	return contribution{maxID: b.maxID, minID: b.minID, arrived: int64(b.arrived), finished: int64(b.finished)}, true
 }
 
@@ -158,6 +161,7 @@ func (b *barrier) complete(res contribution) {
 		b.exitOnce.Do(func() { close(b.exit) })
 		b.mu.Lock()
 		b.inFlight = false
+		b.waiting.Store(b.arrived > 0)
 		b.mu.Unlock()
 		return
 	}
@@ -165,6 +169,7 @@ func (b *barrier) complete(res contribution) {
 	p := b.phase.Load()
 	b.verdict[p&1] = res
 	b.arrived, b.inFlight = 0, false
+	b.waiting.Store(false)
 	b.maxID, b.minID = math.MinInt64, math.MaxInt64
 	b.phase.Add(1)
 	b.mu.Unlock()
@@ -174,11 +179,7 @@ func (b *barrier) complete(res contribution) {
 }
 
 // arrivedAny reports whether a local rank waits in the barrier.
-func (b *barrier) arrivedAny() bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.arrived > 0 || b.inFlight
-}
+func (b *barrier) arrivedAny() bool { return b.waiting.Load() }
 
 // exited reports whether the exit consensus has been reached.
 func (b *barrier) exited() bool {

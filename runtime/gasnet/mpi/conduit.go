@@ -73,6 +73,7 @@ type Conduit struct {
 	qmu    sync.Mutex
 	localQ []*gasnet.Message
 	outQ   []outMsg
+	queued atomic.Int32 // non-zero when either queue may hold messages
 
 	// Engine-only state: request slots; per peer process, the sequence
 	// numbers of active messages sent and the arrivals not yet delivered.
@@ -429,6 +430,7 @@ func (c *Conduit) Send(m *gasnet.Message) {
 	} else {
 		c.outQ = append(c.outQ, outMsg{kind: kindAM, proc: c.l.proc(m.Dst), m: m})
 	}
+	c.queued.Store(1)
 	c.qmu.Unlock()
 	c.eng.wake()
 }
@@ -455,7 +457,7 @@ func (c *Conduit) Close() error {
 		return nil
 	}
 	err := c.eng.call(func() error {
-		for c.tab.busy() || c.cj.pendingSlots() > 0 || c.queued() {
+		for c.tab.busy() || c.cj.pendingSlots() > 0 || c.hasQueued() {
 			c.poll()
 		}
 		if err := c.cj.ibarrier(); err != nil {
@@ -477,11 +479,7 @@ func (c *Conduit) Close() error {
 	return err
 }
 
-func (c *Conduit) queued() bool {
-	c.qmu.Lock()
-	defer c.qmu.Unlock()
-	return len(c.localQ)+len(c.outQ) > 0
-}
+func (c *Conduit) hasQueued() bool { return c.queued.Load() != 0 }
 
 // JobAborted tells the other processes, unless their notice caused it.
 func (c *Conduit) JobAborted(err error) {
@@ -522,6 +520,7 @@ func (c *Conduit) Exit(status int) {
 	if c.l.me != 0 {
 		c.qmu.Lock()
 		c.outQ = append(c.outQ, outMsg{kind: kindReady, proc: 0, status: status})
+		c.queued.Store(1)
 		c.qmu.Unlock()
 		c.eng.wake()
 		time.Sleep(time.Until(deadline))

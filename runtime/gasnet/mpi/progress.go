@@ -23,10 +23,13 @@ const (
 // poll makes one round of progress and returns how much work it found.
 // One MPI_Testsome tests every request (one pass of MPI's progress
 // engine per round: each pass costs microseconds, and a put that needs
-// this process's help waits for the next).
+// this process's help waits for the next), and the rest of a round with
+// nothing to do reads only atomics, so rounds follow each other closely.
 func (c *Conduit) poll() int {
-	work := c.deliverLocal()
-	work += c.sendQueued()
+	work := 0
+	if c.queued.Load() != 0 {
+		work += c.takeQueued()
+	}
 	if err := c.cj.testAll(&c.tested); err != nil {
 		c.fail(err)
 	}
@@ -49,16 +52,19 @@ func (c *Conduit) busy() bool {
 	return c.barBusy || len(c.slots) > len(c.freeSlots) || c.early > 0 || c.tab.busy() || c.bar.arrivedAny()
 }
 
-// deliverLocal runs the handlers of messages between this process's ranks.
-func (c *Conduit) deliverLocal() int {
+// takeQueued runs the handlers of messages between this process's ranks
+// and sends what is queued for other processes.
+func (c *Conduit) takeQueued() int {
 	c.qmu.Lock()
-	q := c.localQ
-	c.localQ = nil
+	local, out := c.localQ, c.outQ
+	c.localQ, c.outQ = nil, nil
+	c.queued.Store(0)
 	c.qmu.Unlock()
-	for _, m := range q {
+	for _, m := range local {
 		c.job.Deliver(m)
 	}
-	return len(q)
+	c.send(out)
+	return len(local) + len(out)
 }
 
 // slot returns a free request slot, growing the request array if needed.
@@ -79,14 +85,10 @@ func (c *Conduit) slot() (int, error) {
 	return n, nil
 }
 
-// sendQueued sends what Send and the control paths queued: the header
+// send sends what Send and the control paths queued: the header
 // (with the payload when it fits Config.Eager) from C memory, and a larger
 // payload from its own pinned Go memory.
-func (c *Conduit) sendQueued() int {
-	c.qmu.Lock()
-	q := c.outQ
-	c.outQ = nil
-	c.qmu.Unlock()
+func (c *Conduit) send(q []outMsg) {
 	for _, o := range q {
 		var h header
 		var payload []byte
@@ -130,7 +132,6 @@ func (c *Conduit) sendQueued() int {
 			c.fail(fmt.Errorf("sending to process %d: %v", o.proc, err))
 		}
 	}
-	return len(q)
 }
 
 // completeSlots frees the buffers of finished sends and delivers bulk
@@ -266,6 +267,7 @@ func (c *Conduit) noticeAbort() {
 			c.outQ = append(c.outQ, outMsg{kind: kindAbort, proc: p, status: status})
 		}
 	}
+	c.queued.Store(1)
 	c.qmu.Unlock()
 }
 
