@@ -198,22 +198,11 @@ func (t *Thread) oneSided(c OneSided, form string) gasnet.Handle {
 		return 0
 	}
 	t.osValidate(o)
-	if t.collAddressesAll() {
+	if t.addressesAll {
 		t.osDirect(o)
 		return 0
 	}
 	return t.osTree(o)
-}
-
-// collAddressesAll reports whether this thread can load and store every
-// thread's segment.
-func (t *Thread) collAddressesAll() bool {
-	for _, s := range t.segs {
-		if s == nil {
-			return false
-		}
-	}
-	return true
 }
 
 // osValidate checks every region the call will touch, so that no node of

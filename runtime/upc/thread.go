@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,11 +22,14 @@ type Thread struct {
 	MyThread int // MYTHREAD
 	Threads  int // THREADS
 
-	ep      *gasnet.Endpoint
-	job     *Job
-	segs    []unsafe.Pointer // the PSHM table: segs[t] non-nil if addressable
-	local   unsafe.Pointer   // this thread's own segment
-	segSize uintptr
+	ep   *gasnet.Endpoint
+	job  *Job
+	segs []unsafe.Pointer // the PSHM table: segs[t] non-nil if addressable
+	// addressesAll: every segs[t] is non-nil (smp with one process), so
+	// lists and collectives need no per-region addressability test.
+	addressesAll bool
+	local        unsafe.Pointer // this thread's own segment
+	segSize      uintptr
 
 	collectives uint64 // collective calls so far, identical on every thread
 	fenceWord   atomic.Uint64
@@ -101,6 +105,7 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 	j.initHeaps()
 	runErr := gj.Run(func(ep *gasnet.Endpoint) {
 		t := &Thread{MyThread: ep.Rank(), Threads: j.threads, ep: ep, job: j, segs: ep.Segments()}
+		t.addressesAll = !slices.Contains(t.segs, nil)
 		t.local = t.segs[t.MyThread]
 		t.segSize = ep.SegmentSize()
 		// A stray pointer becomes a panic we report, not a crash.

@@ -108,7 +108,7 @@ func (o Lib) checkList(s *listSide, isDst bool) {
 		if i := firstBadShared(s.sptr, threads, room); i >= 0 {
 			o.badShared(s, i, s.sptr[i], n)
 		}
-		if len(s.sptr) < len(segs) || !t.everySegmentAddressable() {
+		if len(s.sptr) < len(segs) || !t.addressesAll {
 			s.addressable = allAddressable(s.sptr, segs)
 		}
 		if isDst {
@@ -188,19 +188,6 @@ func firstBadShared(list []SharedPtr, threads uint32, room uintptr) int {
 func allAddressable(list []SharedPtr, segs []unsafe.Pointer) bool {
 	for _, p := range list {
 		if segs[p.Thread] == nil {
-			return false
-		}
-	}
-	return true
-}
-
-// everySegmentAddressable reports whether this thread can address every
-// thread's segment (smp with one process): then a list's regions need no
-// addressability test each. It costs THREADS loads, so callers ask only
-// for lists at least that long. (coll_onesided.go has the same test.)
-func (t *Thread) everySegmentAddressable() bool {
-	for _, s := range t.segs {
-		if s == nil {
 			return false
 		}
 	}
@@ -347,7 +334,7 @@ func (o Lib) fusedIndexed(dst, src *listSide) bool {
 		return false
 	}
 	n := list.ilen
-	if len(list.sptr) < len(t.segs) || !t.everySegmentAddressable() || n > t.segSize-headerSize ||
+	if len(list.sptr) < len(t.segs) || !t.addressesAll || n > t.segSize-headerSize ||
 		t.segSize > 1<<keyShift || t.Threads > 1<<(64-keyShift) {
 		return false
 	}
