@@ -199,6 +199,28 @@ func divLowering(goFunc string, elem *Type) func(*translator, []string, []operan
 	}
 }
 
+// implicitProgramDecl handles a call to a function of the program that is
+// defined later in the file and not declared before the call: C89
+// compilers, Berkeley UPC and GNU UPC among them, accept it with a
+// warning. The function gets the prototype of its definition, so the call
+// converts arguments and result as the definition expects (C89's implicit
+// "int f()" would have been wrong for any other result type).
+func (tr *translator) implicitProgramDecl(id *ast.Ident) *symbol {
+	d := tr.funcDefs[id.Name]
+	if d == nil || tr.fn == nil || d.Name == tr.fn.name {
+		return nil
+	}
+	saved := tr.scope
+	tr.scope = tr.fileScope()
+	tr.protoParams = true
+	t := tr.resolveType(d.Type)
+	tr.protoParams = false
+	s := tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
+	tr.scope = saved
+	tr.warnf(id.Pos(), "implicit declaration of function '%s'; using its definition at line %d (declare it before the call)", id.Name, d.Pos().Line)
+	return s
+}
+
 // call lowers a function call.
 func (tr *translator) call(e *ast.CallExpr) operand {
 	if id, ok := e.Fun.(*ast.Ident); ok {
@@ -211,11 +233,16 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 			if b, ok := builtins[id.Name]; ok && strings.HasPrefix(id.Name, "__builtin") {
 				return tr.builtinCall(id.Name, b, nil, e)
 			}
-			tr.errorf(id.Pos(), "implicit declaration of function '%s'", id.Name)
-			for _, a := range e.Args {
-				tr.value(a)
+			if s = tr.implicitLibcDecl(id); s == nil {
+				s = tr.implicitProgramDecl(id)
 			}
-			return bad()
+			if s == nil {
+				tr.errorf(id.Pos(), "implicit declaration of function '%s'", id.Name)
+				for _, a := range e.Args {
+					tr.value(a)
+				}
+				return bad()
+			}
 		}
 		if s.kind == symFunc {
 			s.used = true

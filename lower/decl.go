@@ -143,13 +143,29 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	if d.Init != nil && (mentionsName(d.Init, "THREADS") && tr.cfg.StaticThreads == 0 || mentionsName(d.Init, "MYTHREAD")) {
 		tr.warnf(d.Init.Pos(), "initializer of '%s' is not a constant expression: upcgo evaluates it in each thread, other UPC compilers reject it", cname)
 	}
-	if s.inMem {
+	switch {
+	case s.inMem && tr.symmetric:
+		tr.symmetricVar(s)
+	case s.inMem:
 		fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s\n", goName, declString(cname, t))
 		fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = cmem.Calloc(1, %s)\n", goName, tr.sizeCodeThreads(t))
-	} else {
+	default:
 		fmt.Fprintf(&tr.threadVars, "\t%s %s // %s\n", goName, t.goType(), declString(cname, t))
 	}
 	tr.initStatic(s, d)
+}
+
+// symmetricVar places a private static in an OpenSHMEM program (see
+// symmetricPragma) at one offset of every thread's segment, reserved like
+// a static shared object's, so that its address on one PE names every
+// PE's copy. Each thread clears its copy before initialising it: segment
+// memory is not always fresh (MPI windows).
+func (tr *translator) symmetricVar(s *symbol) {
+	size := tr.sizeCodeThreads(s.typ)
+	fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s (symmetric)\n", s.goName, declString(s.name, s.typ))
+	fmt.Fprintf(&tr.decls, "// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr\n\n", s.goName, declString(s.name, s.typ), s.goName)
+	fmt.Fprintf(&tr.setup, "\t\t\tsym_%s = j.AllocStatic(%s, %d)\n", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
+	fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = t.LocalAddr() + sym_%s\n\t\t\tcmem.Memset(t.%s, 0, %s)\n", s.goName, s.goName, s.goName, size)
 }
 
 // initStatic emits the initialiser of a variable with static storage:
@@ -211,7 +227,7 @@ func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
 	}
 	base := t.Base()
 	if tr.cfg.StaticThreads == 0 && base.Block != 0 && dims == 0 && !base.Star {
-		tr.errorf(d.Pos(), "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size)", d.Name)
+		tr.errorf(d.Pos(), "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size); build with -T n to fix THREADS at compile time", d.Name)
 	}
 	if dims > 1 {
 		tr.errorf(d.Pos(), "THREADS may appear in only one dimension of the shared array '%s'", d.Name)
@@ -233,7 +249,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
 		case tr.cfg.StaticThreads > 0:
 			nb.Block = (total + int64(tr.cfg.StaticThreads) - 1) / int64(tr.cfg.StaticThreads)
 		default:
-			tr.errorf(d.Pos(), "shared [*] array '%s' needs THREADS in its dimension in the dynamic THREADS environment", d.Name)
+			tr.errorf(d.Pos(), "shared [*] array '%s' needs THREADS in its dimension in the dynamic THREADS environment; build with -T n to fix THREADS at compile time", d.Name)
 			nb.Block = 1
 		}
 		if nb.Block == 0 {

@@ -1251,9 +1251,34 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 		}
 		return operand{}, false
 	}
+	if base := t.Base(); base.Kind == Void || base.Size() < 0 {
+		if report {
+			tr.errorf(pos, "invalid application of %s to an incomplete type '%s'", op, base)
+		}
+		return operand{}, false
+	}
 	switch op {
 	case "upc_blocksizeof":
-		return constOp(constant{typ: tSizeT, i: blockOf(t)}), true
+		b := blockOf(t)
+		if t.Kind == Array && t.Base().Star {
+			// shared [*]: ceil(elements/THREADS), as the declaration lays it
+			// out; a constant when the dimension is N*THREADS or THREADS
+			// is static.
+			total, threads := elemCount(t)
+			switch {
+			case threads:
+				b = total
+			case tr.cfg.StaticThreads > 0:
+				b = (total + int64(tr.cfg.StaticThreads) - 1) / int64(tr.cfg.StaticThreads)
+			default:
+				if report {
+					tr.errorf(pos, "upc_blocksizeof of a shared [*] array needs THREADS in its dimension in the dynamic THREADS environment")
+				}
+				return operand{}, false
+			}
+			b = max(b, 1)
+		}
+		return constOp(constant{typ: tSizeT, i: b}), true
 	case "upc_elemsizeof":
 		return constOp(constant{typ: tSizeT, i: t.Base().Size()}), true
 	}

@@ -1,5 +1,18 @@
 package lower
 
+import (
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/upcgo/upcgo/parser"
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/cpp"
+	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/stdlib"
+)
+
 // libcFunc maps a C library function to its Go implementation.
 type libcFunc struct {
 	goName string // "stdlib.Printf"
@@ -68,14 +81,23 @@ var libcFuncs = map[string]libcFunc{
 	"strtoull": {"stdlib.Strtoull", true},
 	"rand":     {"stdlib.Rand", true},
 	"srand":    {"stdlib.Srand", true},
-	"malloc":   {"stdlib.Malloc", false},
-	"calloc":   {"stdlib.Calloc", false},
-	"realloc":  {"stdlib.Realloc", false},
-	"free":     {"stdlib.Free", false},
-	"getenv":   {"stdlib.Getenv", false},
-	"abs":      {"stdlib.Abs", false},
-	"labs":     {"stdlib.Labs", false},
-	"llabs":    {"stdlib.Llabs", false},
+	"random":   {"stdlib.Random", true},
+	"srandom":  {"stdlib.Srand", true},
+	"rand_r":   {"stdlib.RandR", false},
+
+	// unistd.h
+	"sleep":       {"stdlib.Sleep", false},
+	"usleep":      {"stdlib.Usleep", false},
+	"getpid":      {"stdlib.Getpid", false},
+	"gethostname": {"stdlib.Gethostname", false},
+	"malloc":      {"stdlib.Malloc", false},
+	"calloc":      {"stdlib.Calloc", false},
+	"realloc":     {"stdlib.Realloc", false},
+	"free":        {"stdlib.Free", false},
+	"getenv":      {"stdlib.Getenv", false},
+	"abs":         {"stdlib.Abs", false},
+	"labs":        {"stdlib.Labs", false},
+	"llabs":       {"stdlib.Llabs", false},
 
 	// string.h
 	"memcpy":   {"stdlib.Memcpy", false},
@@ -684,4 +706,86 @@ var specialFuncs = []string{
 	"bupc_atomicUL_fetchxor_relaxed",
 	"bupc_atomicUL_fetchnot_strict",
 	"bupc_atomicUL_fetchnot_relaxed",
+}
+
+// headerProto is a function prototype in one of upcgo's headers, with the
+// declarations before it in that header, which its types may name.
+type headerProto struct {
+	header string
+	decls  []ast.ExternalDecl // the header's declarations up to the prototype
+	proto  *ast.Decl
+}
+
+// headerProtos maps every function that upcgo's headers declare to its
+// prototype; it is read once, the first time a program calls a library
+// function without including its header.
+var headerProtos = sync.OnceValue(func() map[string]headerProto {
+	hfs := stdlib.HeaderFS()
+	var names []string
+	_ = fs.WalkDir(hfs, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".h") {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	protos := map[string]headerProto{}
+	for _, name := range names {
+		src, err := fs.ReadFile(hfs, name)
+		if err != nil {
+			continue
+		}
+		// The headers are ours and preprocess and parse without errors
+		// (libc_test.go parses every one); errs only keeps a broken one
+		// from contributing prototypes.
+		var errs diag.List
+		res := cpp.Preprocess(name, src, &cpp.Config{SystemFS: hfs}, &errs)
+		file := parser.Parse(res.Tokens, &errs)
+		if errs.HasErrors() {
+			continue
+		}
+		for i, d := range file.Decls {
+			d, ok := d.(*ast.Decl)
+			if !ok || d.Storage == ast.Typedef {
+				continue
+			}
+			if _, isFunc := d.Type.(*ast.FuncType); !isFunc {
+				continue
+			}
+			if _, seen := protos[d.Name]; !seen {
+				protos[d.Name] = headerProto{header: name, decls: file.Decls[:i], proto: d}
+			}
+		}
+	}
+	return protos
+})
+
+// implicitLibcDecl handles a call to an undeclared function that upcgo's
+// C library provides: C89 compilers, and so Berkeley UPC and GNU UPC,
+// accept such a call with a warning, and old UPC programs rely on it
+// (atoi without <stdlib.h>, fabs without <math.h>). The function gets its
+// real prototype from its header, declared at file scope as if the
+// program had declared it, so the call converts its arguments and result
+// exactly; C89's implicit "int f()" would have truncated a long or double
+// result. Other undeclared functions stay an error (nil result).
+func (tr *translator) implicitLibcDecl(id *ast.Ident) *symbol {
+	hp, ok := headerProtos()[id.Name]
+	if !ok {
+		return nil
+	}
+	saved := tr.scope
+	// The header's typedefs and tags live in a scope of their own, so they
+	// cannot clash with the program's names.
+	tr.scope = newScope(tr.fileScope())
+	for _, d := range hp.decls {
+		if d, ok := d.(*ast.Decl); ok && (d.Storage == ast.Typedef || d.Name == "") {
+			tr.globalDecl(d)
+		}
+	}
+	t := tr.resolveType(hp.proto.Type)
+	tr.scope = tr.fileScope()
+	s := tr.declareFunc(id.Name, t, id.Pos(), ast.Extern)
+	tr.scope = saved
+	tr.warnf(id.Pos(), "implicit declaration of function '%s'; using its declaration in <%s> (include <%s> to declare it)", id.Name, hp.header, hp.header)
+	return s
 }

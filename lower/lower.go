@@ -24,6 +24,9 @@ import (
 type Config struct {
 	File          string // the main source file, for messages and the program name
 	StaticThreads int    // THREADS fixed at compile time (-T n), or 0
+	// Aggregate configures the aggregation pass (aggregate.go); the zero
+	// value does not run it.
+	Aggregate AggregateOptions
 }
 
 // Translate checks f and returns the Go source of the program, formatted.
@@ -76,6 +79,10 @@ type translator struct {
 	fn         *funcState
 	strictMode bool // #pragma upc strict in effect
 	hasMain    bool
+	symmetric  bool // #pragma upcgo symmetric (shmem.h): private statics in the segment
+	// funcDefs: the file's function definitions by name, for a call that
+	// comes before its callee's definition and any prototype.
+	funcDefs map[string]*ast.FuncDecl
 	mainArgs   int
 }
 
@@ -146,6 +153,13 @@ func importsFor(tr *translator) string {
 
 func (tr *translator) file(f *ast.File) {
 	tr.fileVars = addressTaken(f)
+	tr.symmetric = symmetricPragma(f.Pragmas)
+	tr.funcDefs = map[string]*ast.FuncDecl{}
+	for _, d := range f.Decls {
+		if d, ok := d.(*ast.FuncDecl); ok && tr.funcDefs[d.Name] == nil {
+			tr.funcDefs[d.Name] = d
+		}
+	}
 	for i, d := range f.Decls {
 		for _, p := range f.Pragmas {
 			if p.Item == i {

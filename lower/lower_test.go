@@ -51,6 +51,14 @@ func TestDiagnostics(t *testing.T) {
 		{"too many args", "int f(int x) { return x; }\nint main(void) { return f(1, 2); }", 0, []string{"2:30: error: too many arguments to function 'f' (expected 1, have 2)"}},
 		{"too few args", "int f(int x, int y) { return x; }\nint main(void) { return f(1); }", 0, []string{"2:28: error: too few arguments to function 'f' (expected 2, have 1)"}},
 		{"implicit declaration", "int main(void) { return g(1); }", 0, []string{"1:25: error: implicit declaration of function 'g'"}},
+		{"call before the definition warns", "int main(void) { return g(1) > 1.0; }\ndouble g(int x) { return x / 2.0; }", 0, []string{
+			"1:25: warning: implicit declaration of function 'g'; using its definition at line 2 (declare it before the call)"}},
+		{"recursion needs no declaration", "int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }", 0, nil},
+		{"implicit library declaration warns", "int main(void) { return atoi(\"1\") + (int)fabs(-1.5); }", 0, []string{
+			"1:25: warning: implicit declaration of function 'atoi'; using its declaration in <stdlib.h>",
+			"1:42: warning: implicit declaration of function 'fabs'; using its declaration in <math.h>"}},
+		{"[*] in a pointer type", "shared [*] int *p;\nint main(void) { return 0; }", 0, []string{"1:16: error: the layout qualifier [*] is not allowed in a pointer type"}},
+		{"upc_blocksizeof with THREADS is constant", "char a[upc_blocksizeof(shared [3] int[2*THREADS])];\nint main(void) { return sizeof a - 3; }", 0, nil},
 		{"assign to array", "int main(void) { int a[2], b[2]; a = b; return 0; }", 0, []string{"error: assignment to expression with array type"}},
 		{"bad member", "struct s { int x; };\nint main(void) { struct s v; return v.y; }", 0, []string{"2:39: error: 'struct s' has no member named 'y'"}},
 		{"int to pointer warns", "int main(void) { int *p = 5; return 0; }", 0, []string{"warning: making a pointer from an integer without a cast"}},

@@ -17,6 +17,14 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		return tr.qualify(basicType(t.Kind), t.Quals, t.Pos())
 	case *ast.PointerType:
 		elem := tr.resolveType(t.Elem)
+		if elem.Star && elem.Kind != Array {
+			// UPC 1.3 6.5.1.1: [*] sizes the blocks of an array from its
+			// dimensions, which a pointed-to type does not have.
+			tr.errorf(t.Pos(), "the layout qualifier [*] is not allowed in a pointer type (it applies only to shared arrays); use shared [N] or shared []")
+			u := *elem
+			u.Star, u.Block = false, 1
+			elem = &u
+		}
 		return tr.qualify(pointerTo(elem), t.Quals, t.Pos())
 	case *ast.ArrayType:
 		elem := tr.resolveType(t.Elem)
@@ -197,6 +205,11 @@ func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
 // environment THREADS may appear once, as a factor: N*THREADS.
 func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	if tr.cfg.StaticThreads == 0 && mentionsTHREADS(e) {
+		// THREADS inside upc_blocksizeof or upc_elemsizeof leaves the
+		// dimension constant: upc_blocksizeof(shared int[THREADS]) is 1.
+		if c, ok := tr.constEval(e); ok && c.typ.IsInteger() && c.i >= 0 {
+			return c.i, false, true
+		}
 		coef, ok := tr.threadsMultiple(e)
 		if !ok {
 			tr.errorf(e.Pos(), "in the dynamic THREADS environment an array dimension may use THREADS only as a factor (N*THREADS)")

@@ -258,6 +258,15 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if init != nil {
 		initCode = tr.capture(func() { tr.stmt(init) })
 	}
+	if agg := tr.aggregatePlan(pos, init, cond, post, aff, body); agg != nil {
+		// Both forms: the aggregated loop pays for listing the elements and
+		// copying through a buffer, which only messages repay; when every
+		// thread's memory is directly addressable the loop as written wins.
+		fn.stmt("if !t.AddressesAll() { // some threads are reached by messages: the loop aggregated")
+		tr.emitAggregated(agg, initCode, cond, post, aff, affCont, body)
+		fn.stmt("} else {")
+		defer fn.stmt("}")
+	}
 	if aff != nil && fn.forall == 0 {
 		plan = tr.planForall(init, post, aff, body)
 	}

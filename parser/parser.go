@@ -62,6 +62,11 @@ func Parse(toks []token.Token, errs *diag.List, pragmas ...*ast.Pragma) (file *a
 		p.release()
 		parsers.Put(p)
 	}()
+	for _, t := range toks {
+		if t.Flags&token.Unterminated != 0 {
+			errs.Errorf(t.Pos, "%s", token.UnterminatedMessage(t))
+		}
+	}
 	return p.parseFile(toks, errs, pragmas)
 }
 

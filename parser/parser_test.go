@@ -835,3 +835,19 @@ func TestKnRDefinitions(t *testing.T) {
 		assert.Equal(t, tt.want, strings.TrimSpace(b.String()), tt.src)
 	}
 }
+
+// A literal cut off by the end of its line is an error when it reaches the
+// parser, also where the preprocessor only warned (a macro body); the
+// scanner's own diagnostic is left out here.
+func TestUnterminatedLiteral(t *testing.T) {
+	for _, src := range []string{"char *s = \"abc\n;", "int c = 'a\n;"} {
+		var scanErrs, errs diag.List
+		toks := scan.Tokenize("u.c", []byte(src), &scanErrs)
+		lit := toks[len(toks)-2] // the literal, before the ';' on line 2
+		require.NotZero(t, lit.Flags&token.Unterminated, src)
+		Parse(toks, &errs)
+		require.NotEmpty(t, errs.Items, src)
+		assert.Equal(t, lit.Pos, errs.Items[0].Pos, src)
+		assert.Contains(t, errs.Items[0].Msg, "missing terminating", src)
+	}
+}

@@ -1,5 +1,7 @@
 package stdlib
 
+import "github.com/upcgo/upcgo/runtime/cmem"
+
 // randState is glibc's default random(3) generator, TYPE_3: an additive
 // feedback generator r[i] = r[i-3] + r[i-31] over 31 words of state,
 // seeded by a Park–Miller LCG and warmed up by 310 discarded outputs.
@@ -57,3 +59,22 @@ func Rand(st *State) int32 { return st.rand.next() }
 
 // Srand is srand(seed).
 func Srand(st *State, seed uint32) { st.rand.seed(seed) }
+
+// Random is POSIX random(): glibc's rand() is random() truncated to int,
+// so both draw from the thread's one generator.
+func Random(st *State) int64 { return int64(st.rand.next()) }
+
+// RandR is POSIX rand_r(seed) with glibc's algorithm: three steps of the
+// LCG next = next*1103515245 + 12345 contribute 11, 10 and 10 bits.
+func RandR(seed uintptr) int32 {
+	next := cmem.Load[uint32](seed)
+	step := func() uint32 {
+		next = next*1103515245 + 12345
+		return next / 65536
+	}
+	result := step() % 2048
+	result = result<<10 ^ step()%1024
+	result = result<<10 ^ step()%1024
+	cmem.Store(seed, next)
+	return int32(result)
+}

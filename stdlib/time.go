@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"os"
 	"syscall"
 	"time"
 
@@ -42,5 +43,38 @@ func Gettimeofday(tv, tz uintptr) int32 {
 	if tz != 0 {
 		cmem.Store[int64](tz, 0)
 	}
+	return 0
+}
+
+// Sleep is sleep(seconds): it blocks the calling UPC thread only and
+// returns 0, the seconds left unslept (no signal interrupts it).
+func Sleep(seconds uint32) uint32 {
+	time.Sleep(time.Duration(seconds) * time.Second)
+	return 0
+}
+
+// Usleep is usleep(usec); it returns 0.
+func Usleep(usec uint32) int32 {
+	time.Sleep(time.Duration(usec) * time.Microsecond)
+	return 0
+}
+
+// Getpid is getpid(): the process's id, shared by the UPC threads that
+// run in one process.
+func Getpid() int32 { return int32(os.Getpid()) }
+
+// Gethostname is gethostname(name, len): the host name, truncated to len
+// bytes (and then not NUL-terminated, as glibc does); 0, or -1 when the
+// name is unavailable.
+func Gethostname(name uintptr, n uint64) int32 {
+	h, err := os.Hostname()
+	if err != nil {
+		return -1
+	}
+	b := append([]byte(h), 0)
+	if uint64(len(b)) > n {
+		b = b[:n]
+	}
+	copy(cmem.Bytes(name, uintptr(len(b))), b)
 	return 0
 }

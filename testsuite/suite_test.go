@@ -203,7 +203,7 @@ func (p *program) setHeader(key, value string) error {
 func findPrograms(t *testing.T) []*program {
 	var paths []string
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".upc") {
+		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".upc") || strings.HasSuffix(path, ".c")) {
 			paths = append(paths, path)
 		}
 		return err
@@ -288,7 +288,7 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 	var stderr bytes.Buffer
 	opts := driver.Options{
 		Source:        p.path,
-		Output:        filepath.Join(binDir, strings.ReplaceAll(strings.TrimSuffix(p.path, ".upc"), "/", "_")),
+		Output:        filepath.Join(binDir, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")),
 		StaticThreads: p.static,
 		Network:       suiteNetwork.name,
 		Stderr:        &stderr,
@@ -362,7 +362,7 @@ func checkDiagnostics(t *testing.T, p *program, output string) {
 // expectations of ../examples/X.upc are examples/X.out here, so that the
 // examples folder holds only what users read.
 func outputStem(path string) string {
-	stem := strings.TrimSuffix(path, ".upc")
+	stem := strings.TrimSuffix(path, filepath.Ext(path))
 	if rest, ok := strings.CutPrefix(stem, "../examples/"); ok {
 		stem = "examples/" + rest
 	}
@@ -449,7 +449,7 @@ func checkWithGCC(t *testing.T, p *program, binDir string) {
 	defer func() { <-slots }()
 	abs, err := filepath.Abs(".")
 	require.NoError(t, err)
-	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(strings.TrimSuffix(p.path, ".upc"), "/", "_"))
+	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_"))
 	cmd := exec.Command(gcc, "-std=gnu11", "-O1", "-w", "-fno-strict-aliasing",
 		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"),
 		"-x", "c", p.path, "-x", "none", "-o", out, "-lm")

@@ -73,6 +73,31 @@ var flagSpecs = []flagSpec{
 		inv.opts.StaticThreads = n
 		return err
 	}},
+	// The aggregation pass, with clang's spellings for its remarks.
+	{name: "Rpass", commands: "build run", set: func(inv *invocation, v string) error {
+		inv.opts.RemarkAggregated = v == "aggregate" || v == ".*"
+		return passName("-Rpass", v)
+	}},
+	{name: "Rpass-missed", commands: "build run", set: func(inv *invocation, v string) error {
+		inv.opts.RemarkMissed = v == "aggregate" || v == ".*"
+		return passName("-Rpass-missed", v)
+	}},
+	{name: "fno-aggregate", commands: "build run", noValue: true, set: func(inv *invocation, _ string) error {
+		inv.opts.NoAggregate = true
+		return nil
+	}},
+	{name: "faggregate", commands: "build run", noValue: true, set: func(inv *invocation, _ string) error {
+		inv.opts.NoAggregate = false
+		return nil
+	}},
+	{name: "faggregate-limit", commands: "build run", set: func(inv *invocation, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return fmt.Errorf("invalid -faggregate-limit value %q: want a number of bytes of at least 1", v)
+		}
+		inv.opts.AggregateLimit = n
+		return nil
+	}},
 	{name: "n", commands: "run", set: func(inv *invocation, v string) error {
 		n, err := threadCount("-n", v)
 		inv.threads = n
@@ -85,6 +110,14 @@ var flagSpecs = []flagSpec{
 	}},
 	{name: "h", commands: "build run", noValue: true, set: setHelp},
 	{name: "help", commands: "build run", noValue: true, set: setHelp},
+}
+
+// passName checks the pass a -Rpass flag names: upcgo has one.
+func passName(flag, v string) error {
+	if v != "aggregate" && v != ".*" {
+		return fmt.Errorf("%s=%s: upcgo's only optimisation pass with remarks is 'aggregate'", flag, v)
+	}
+	return nil
 }
 
 func setHelp(inv *invocation, _ string) error {

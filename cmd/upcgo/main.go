@@ -175,6 +175,16 @@ may come before or after the file, as with gcc.
 	              (libopenmpi-dev openmpi-bin) or MPICH (libmpich-dev mpich),
 	              pkg-config and gcc; UPCGO_MPI=openmpi|mpich chooses
 	              between them when both are installed
+	-fno-aggregate
+	              do not turn loops of fine-grained shared accesses into
+	              one bulk transfer per owner thread (docs/aggregation.md)
+	-faggregate-limit=BYTES
+	              the private buffer one strip of an aggregated loop may
+	              use (default 1048576); longer loops are strip-mined
+	-Rpass=aggregate
+	              print a remark for each loop aggregated, and what it
+	              became; -Rpass-missed=aggregate: for each loop that
+	              touches shared elements but was not, and why
 
 Errors in the program are printed as file:line:col: error: message, with the
 source line and a caret; upcgo then exits with status 1. Status 2 means a

@@ -49,7 +49,14 @@ type Options struct {
 	// UPC threads are goroutines of one process) or "mpi" (processes
 	// started by mpirun, each running some of the UPC threads).
 	Network string
-	Stderr  io.Writer // diagnostics; nil means os.Stderr
+	// NoAggregate turns the aggregation pass off (-fno-aggregate);
+	// AggregateLimit is its buffer limit in bytes (-faggregate-limit, 0
+	// for the default); RemarkAggregated and RemarkMissed print its
+	// remarks (-Rpass=aggregate, -Rpass-missed=aggregate).
+	NoAggregate                    bool
+	AggregateLimit                 int64
+	RemarkAggregated, RemarkMissed bool
+	Stderr                         io.Writer // diagnostics; nil means os.Stderr
 }
 
 // MaxErrors is how many errors are printed before "(and N more errors)".
@@ -138,7 +145,9 @@ func Compile(opts Options) ([]byte, error) {
 			file = parser.Parse(res.Tokens, &errs, pragmas...)
 		}},
 		{"the translation to Go", func() {
-			goSrc = translate(file, &lower.Config{File: opts.Source, StaticThreads: opts.StaticThreads}, &errs)
+			goSrc = translate(file, &lower.Config{File: opts.Source, StaticThreads: opts.StaticThreads, Aggregate: lower.AggregateOptions{
+				Enable: !opts.NoAggregate, Limit: opts.AggregateLimit, Remarks: opts.RemarkAggregated, MissedRemarks: opts.RemarkMissed,
+			}}, &errs)
 		}},
 	}
 	for _, stage := range stages {

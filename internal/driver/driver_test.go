@@ -119,7 +119,8 @@ func TestBuildEndToEnd(t *testing.T) {
 	assert.Equal(t, filepath.Join(dir, "prog"), bin)
 	assert.Empty(t, stderr.String())
 	require.NotNil(t, cfg)
-	assert.Equal(t, lower.Config{File: "prog.upc", StaticThreads: 0}, *cfg)
+	// The aggregation pass is on unless -fno-aggregate.
+	assert.Equal(t, lower.Config{File: "prog.upc", StaticThreads: 0, Aggregate: lower.AggregateOptions{Enable: true}}, *cfg)
 
 	out, err := exec.Command(bin, "-n", "3", "x", "y").CombinedOutput()
 	require.NoError(t, err, string(out))

@@ -48,6 +48,10 @@ func (p *pp) directive(f *fileCtx, hash token.Token) {
 	}
 	switch dir.Text {
 	case "define":
+		// An unterminated quote in a macro body is only a warning, as in
+		// gcc: the literal is an error if an expansion brings it to the
+		// parser (token.Unterminated), not if the macro is never used.
+		f.addLenient(dir.Pos.Line-f.delta, p.top().toks[p.top().i-1].Pos.Line)
 		p.define(args, dir)
 	case "undef":
 		p.undef(args, dir)

@@ -23,6 +23,9 @@ const (
 	Error Severity = iota
 	Warning
 	Note
+	// Remark reports what an optimisation did or did not do (clang's
+	// -Rpass): never an error, printed only when asked for.
+	Remark
 )
 
 func (s Severity) String() string {
@@ -31,6 +34,8 @@ func (s Severity) String() string {
 		return "warning"
 	case Note:
 		return "note"
+	case Remark:
+		return "remark"
 	}
 	return "error"
 }
@@ -57,6 +62,11 @@ func (l *List) Errorf(pos token.Pos, format string, args ...any) {
 // Warnf records a warning at pos.
 func (l *List) Warnf(pos token.Pos, format string, args ...any) {
 	l.Items = append(l.Items, Diagnostic{pos, Warning, fmt.Sprintf(format, args...)})
+}
+
+// Remarkf records a remark at pos.
+func (l *List) Remarkf(pos token.Pos, format string, args ...any) {
+	l.Items = append(l.Items, Diagnostic{pos, Remark, fmt.Sprintf(format, args...)})
 }
 
 // Add appends another list's diagnostics.

@@ -170,7 +170,12 @@ func (s *scanner) run(errs *diag.List) []token.Token {
 			kind = token.Ident
 			// L'x', u"x", U"x", u8"x" are literals, not identifiers.
 			if q := s.cur(); (q == '\'' || q == '"') && isLiteralPrefix(s.text(start)) {
-				kind = s.quoted(q, errs, pos)
+				var closed bool
+				kind, closed = s.quoted(q)
+				if !closed {
+					flags |= token.Unterminated
+					errs.Errorf(pos, "%s", token.UnterminatedMessage(token.Token{Kind: kind}))
+				}
 			}
 			text = s.text(start)
 		case isDigit(c) || (c == '.' && isDigit(s.peekAfter(1))):
@@ -178,7 +183,12 @@ func (s *scanner) run(errs *diag.List) []token.Token {
 			text = s.text(start)
 			kind = numberKind(text)
 		case c == '\'' || c == '"':
-			kind = s.quoted(c, errs, pos)
+			var closed bool
+			kind, closed = s.quoted(c)
+			if !closed {
+				flags |= token.Unterminated
+				errs.Errorf(pos, "%s", token.UnterminatedMessage(token.Token{Kind: kind}))
+			}
 			text = s.text(start)
 		default:
 			text = s.punct()
@@ -234,17 +244,19 @@ func numberKind(t string) token.Kind {
 }
 
 // quoted scans a character constant or string literal starting at quote q.
-func (s *scanner) quoted(q byte, errs *diag.List, pos token.Pos) token.Kind {
+// closed is false when the line ends first; the caller reports that (the
+// preprocessor downgrades it to a warning where gcc does) and flags the
+// token Unterminated so that the parser reports it if it gets that far.
+func (s *scanner) quoted(q byte) (kind token.Kind, closed bool) {
+	kind = token.Char
+	if q == '"' {
+		kind = token.String
+	}
 	s.next()
 	for {
 		c := s.cur()
 		if s.off >= len(s.src) || c == '\n' {
-			if q == '"' {
-				errs.Errorf(pos, "missing terminating \" character")
-			} else {
-				errs.Errorf(pos, "missing terminating ' character")
-			}
-			break
+			return kind, false
 		}
 		s.next()
 		if c == '\\' {
@@ -254,13 +266,9 @@ func (s *scanner) quoted(q byte, errs *diag.List, pos token.Pos) token.Kind {
 			continue
 		}
 		if c == q {
-			break
+			return kind, true
 		}
 	}
-	if q == '"' {
-		return token.String
-	}
-	return token.Char
 }
 
 // punct scans the longest punctuator at the current position (C99 6.4p4,

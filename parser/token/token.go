@@ -83,6 +83,20 @@ const (
 	BOL      Flags = 1 << iota // first token on its line
 	Space                      // white space or a comment came before it
 	NoExpand                   // an identifier that must not be macro-expanded again (C99 6.10.3.4p2)
+	// Unterminated marks a string or character literal cut off by the end
+	// of its line. As in gcc it is only a warning in a skipped #if group,
+	// an #error line or a #define (a macro that is never used is no
+	// error), and an error when the literal reaches the parser.
+	Unterminated
 )
 
 func (t Token) String() string { return fmt.Sprintf("%s %s %q", t.Pos, t.Kind, t.Text) }
+
+// UnterminatedMessage is the diagnostic for a literal flagged Unterminated,
+// worded as gcc words it.
+func UnterminatedMessage(t Token) string {
+	if t.Kind == String {
+		return `missing terminating " character`
+	}
+	return "missing terminating ' character"
+}

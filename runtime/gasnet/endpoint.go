@@ -23,6 +23,8 @@ type Endpoint struct {
 	waiter     Waiter
 	flusher    FlushConduit // the conduit, if it may hold operations back
 
+	notes atomic.Pointer[notifyBoard] // notification slots and queues (notify.go), made on first use
+
 	Stats Stats
 }
 

@@ -12,6 +12,17 @@
 #include <upc_nb.h>
 #include <upc_atomic.h> /* bupc_atomic* */
 
+/* Berkeley UPC's timer, which it declares in upc.h: ticks are
+   upc_tick.h's nanoseconds, so the granularity is 0.001 microseconds. */
+#include <upc_tick.h>
+typedef upc_tick_t bupc_tick_t;
+#define BUPC_TICK_MIN ((bupc_tick_t)0)
+#define BUPC_TICK_MAX ((bupc_tick_t)-1)
+#define bupc_ticks_now() upc_ticks_now()
+#define bupc_ticks_to_ns(ticks) upc_ticks_to_ns(ticks)
+#define bupc_ticks_to_us(ticks) (upc_ticks_to_ns(ticks) / 1000)
+#define bupc_tick_granularityus() 0.001
+
 typedef upc_handle_t bupc_handle_t;
 #define BUPC_COMPLETE_HANDLE UPC_COMPLETE_HANDLE
 

@@ -48,6 +48,11 @@ unsigned long long strtoull(const char *restrict s, char **restrict endptr, int 
 
 int rand(void);
 void srand(unsigned int seed);
+/* POSIX: random() is rand()'s generator (glibc shares one state), and
+   rand_r() keeps its whole state in *seed. */
+long random(void);
+void srandom(unsigned int seed);
+int rand_r(unsigned int *seed);
 
 void *malloc(size_t size);
 void *calloc(size_t nmemb, size_t size);

@@ -1,0 +1,142 @@
+package lower
+
+import (
+	"fmt"
+	goparser "go/parser"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/parser"
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/cpp"
+	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/parser/token"
+	"github.com/upcgo/upcgo/stdlib"
+)
+
+// headerFuncs lists the function prototypes of header (not its static
+// functions, which are C code) with their parameter counts.
+func headerFuncs(t *testing.T, header string) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, d := range parseUnit(t, "#include <"+header+">\n").Decls {
+		decl, ok := d.(*ast.Decl)
+		if !ok {
+			continue
+		}
+		if ft, isFunc := decl.Type.(*ast.FuncType); isFunc {
+			n := len(ft.Params)
+			out[decl.Name] = n
+		}
+	}
+	return out
+}
+
+// TestShmemBuiltins: every prototype of shmem.h, shmemx.h and
+// upc_matrix.h has a lowering, which uses each argument exactly as the
+// prototype passes them and yields a Go expression.
+func TestShmemBuiltins(t *testing.T) {
+	counts := map[string]int{}
+	for _, h := range []string{"shmem.h", "upc_matrix.h"} {
+		for name, n := range headerFuncs(t, h) {
+			if strings.HasPrefix(name, "shmem") || strings.HasPrefix(name, "upc_mem") && strings.Contains(name, "_blocks") ||
+				name == "start_pes" || name == "_my_pe" || name == "_num_pes" || strings.HasPrefix(name, "sh") {
+				counts[name] = n
+			}
+		}
+	}
+	// 24 RMA types × 13 typed RMA calls, 5 sizes × 10 + 6 mem calls, ...
+	require.Greater(t, len(counts), 850)
+	for name, n := range counts {
+		b := builtins[name]
+		if !assert.NotNil(t, b, "%s has no lowering", name) {
+			continue
+		}
+		args := make([]string, n)
+		for i := range args {
+			args[i] = fmt.Sprintf("arg%d", i)
+		}
+		code, _ := b.lower(nil, args, nil, token.Pos{})
+		assert.NotContains(t, code, "%!", "%s: %s", name, code)
+		for _, a := range args {
+			assert.Contains(t, code, a, "%s does not use %s: %s", name, a, code)
+		}
+		_, err := goparser.ParseExpr(code)
+		assert.NoError(t, err, "%s: %s", name, code)
+	}
+}
+
+// translateC translates a C program (a .c file) and fails on any error.
+func translateC(t *testing.T, src string) string {
+	t.Helper()
+	var errs diag.List
+	res := cpp.Preprocess("t.c", []byte(src), &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
+	f := parser.Parse(res.Tokens, &errs, pragmas(res)...)
+	out := Translate(f, &Config{File: "t.c"}, &errs)
+	require.False(t, errs.HasErrors(), "%s", errs.Error())
+	return string(out)
+}
+
+// TestSymmetricGlobals: with shmem.h, private statics whose address is
+// taken live at an offset of the segment reserved in Setup; without it,
+// in C memory as before.
+func TestSymmetricGlobals(t *testing.T) {
+	const prog = `
+int x;
+static long arr[4] = {1, 2, 3, 4};
+int plain;
+int *f(void) { static int s; return &s; }
+int main(void) { int *p = &x; *p = plain; return arr[1] + *f(); }
+`
+	sym := translateC(t, "#include <shmem.h>\n"+prog)
+	for _, want := range []string{
+		"sym_x = j.AllocStatic(4, 8)", "sym_arr = j.AllocStatic(32, 8)", "sym_f_s = j.AllocStatic(4, 8)",
+		"t.x = t.LocalAddr() + sym_x", "cmem.Memset(t.arr, 0, 32)",
+		"*cmem.Ptr[int64](t.arr + 8) = int64(2)",
+	} {
+		assert.Contains(t, sym, want)
+	}
+	assert.NotContains(t, sym, "sym_plain", "a global whose address is never taken stays a Go field")
+	assert.NotContains(t, sym, "cmem.Calloc")
+
+	plain := translateC(t, "#include <stdio.h>\n"+prog)
+	assert.NotContains(t, plain, "AllocStatic")
+	assert.Contains(t, plain, "t.x = cmem.Calloc(1, 4)")
+}
+
+func TestShmemLowering(t *testing.T) {
+	for _, tc := range []struct{ name, call, want string }{
+		{"typed put", "shmem_int_put(a, b, 3, 1)", `t.Shmem("shmem_int_put").Put(upc.Blocking, t.a, crt.P(t.b), uintptr(uint64(3))*4, 1)`},
+		{"p with a constant", "shmem_long_p(&a[0], 5, 0)", `upc.ShmemP[int64](t.Shmem("shmem_long_p"), t.a, int64(5), 0)`},
+		{"ibput", "shmem_double_ibput(d, e, 8, 4, 4, 2, 1)", `t.Shmem("shmem_double_ibput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4), uintptr(uint64(4)), uintptr(uint64(2)), 1)`},
+		{"aput", "shmemx_double_aput(d, e, 8, 4, 4, 2, 1)", `t.Shmem("shmemx_double_aput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4),`},
+		{"iget32", "shmem_iget32(a, b, 1, 2, 2, 0)", `t.Shmem("shmem_iget32").GetBlocks(upc.Blocking, crt.P(t.a), t.b, 4, int64(1), int64(2), 1, uintptr(uint64(2)), 0)`},
+		{"cswap 1.3", "shmem_int_cswap(&a[0], 1, 2, 0)", `upc.ShmemAtomic[int32](t.Shmem("shmem_int_cswap"), upc.AMOCSwap, t.a, 2, 1, 0)`},
+		{"wait_until", "shmem_int_wait_until(&a[1], SHMEM_CMP_GE, 3)", `upc.ShmemWaitUntil[int32](t.Shmem("shmem_int_wait_until"), t.a+4, 3, 3)`},
+		{"sum_reduce", "shmem_int_sum_reduce(SHMEM_TEAM_WORLD, a, b, 4)", `upc.ShmemReduce[int32](t.Shmem("shmem_int_sum_reduce"), 0, 0, t.a, t.b, uintptr(uint64(4)))`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := translateC(t, "#include <shmem.h>\nint a[4], b[4];\ndouble d[16], e[16];\nint main(void) {\n"+tc.call+";\nreturn 0;\n}\n")
+			assert.Contains(t, out[strings.Index(out, "func main_("):], tc.want)
+		})
+	}
+}
+
+func TestMatrixLowering(t *testing.T) {
+	const decls = "#include <upc_matrix.h>\nshared [64] double m[64*THREADS];\n"
+	for _, tc := range []struct{ name, call, want string }{
+		{"untyped", "double buf[16]; upc_memput_blocks(&m[8], buf, sizeof(double), 8, 4, 4, 4);",
+			`t.Lib("upc_memput_blocks").MemputBlocks(upc.Blocking, `},
+		{"async", "double buf[16]; upc_handle_t h = upc_memget_blocks_async(buf, &m[8], 8, 4, 8, 4, 4); upc_waitsync(h);",
+			`uint64(t.Lib("upc_memget_blocks_async").MemgetBlocks(upc.Async, crt.P(`},
+		{"typed", "double buf[16]; upc_memput_blocks_double(&m[8], buf, 8, 4, 4, 4);",
+			`t.Lib("upc_memput_blocks_double").MemputBlocks(upc.Blocking, `},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Contains(t, translateOK(t, decls, tc.call), tc.want)
+		})
+	}
+}

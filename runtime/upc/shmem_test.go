@@ -1,0 +1,77 @@
+package upc
+
+import (
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+// TestShmemSymmetricHeap: blocks from Malloc, Align and Realloc are at one
+// offset on every PE, writable remotely, and keep their bytes through
+// Realloc.
+func TestShmemSymmetricHeap(t *testing.T) {
+	runBoth(t, 3, func(th *Thread) {
+		s := th.Shmem("test")
+		me, right := int32(th.MyThread), int32((th.MyThread+1)%th.Threads)
+		p := s.Malloc(24)
+		q := s.Align(4096, 8)
+		require.Zero(t, q%4096)
+		v := [3]int64{int64(me), int64(me) * 10, int64(me) * 100}
+		s.Put(Blocking, p, unsafe.Pointer(&v), 24, right)
+		s.BarrierAll()
+		left := int64((th.MyThread + th.Threads - 1) % th.Threads)
+		got := *(*[3]int64)(unsafe.Add(th.local, p-uintptr(th.local)))
+		assert.Equal(t, [3]int64{left, left * 10, left * 100}, got)
+		r := s.Realloc(p, 4000)
+		got = *(*[3]int64)(unsafe.Add(th.local, r-uintptr(th.local)))
+		assert.Equal(t, [3]int64{left, left * 10, left * 100}, got)
+		assert.Equal(t, left*10, ShmemG[int64](s, r+8, int32(me)))
+		assert.Equal(t, int64(me)*100, ShmemAtomic[int64](s, AMOFetch, r+16, 0, 0, right))
+		s.Free(q)
+		s.Free(r)
+		s.Free(0)
+		assert.Zero(t, s.Malloc(0))
+	})
+}
+
+func TestShmemErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		do   func(s Shmem, sym uintptr)
+		want string
+	}{
+		{"not symmetric", func(s Shmem, _ uintptr) {
+			var x int64
+			ShmemP(s, uintptr(unsafe.Pointer(&x)), int64(1), 0)
+		}, "shmem_long_p: the destination 0x[0-9a-f]+ is not a symmetric address"},
+		{"past the segment", func(s Shmem, sym uintptr) {
+			s.Get(Blocking, unsafe.Pointer(&[8]byte{}), sym+1<<20, 8, 1)
+		}, "shmem_long_p: the source 0x[0-9a-f]+ is not a symmetric address"},
+		{"bad PE", func(s Shmem, sym uintptr) { ShmemP(s, sym, int32(1), 2) }, `shmem_long_p: PE 2 does not exist \(shmem_n_pes\(\) is 2\)`},
+		{"negative PE", func(s Shmem, sym uintptr) { ShmemG[int32](s, sym, -1) }, `shmem_long_p: PE -1 does not exist`},
+		{"misaligned atomic", func(s Shmem, sym uintptr) { ShmemAtomic[int64](s, AMOAdd, sym+4, 1, 0, 1) },
+			"shmem_long_p: the destination 0x[0-9a-f]+ is not aligned for a 8-byte atomic"},
+		{"unknown comparison", func(s Shmem, sym uintptr) { ShmemTest[int32](s, sym, 9, 0) }, `shmem_long_p: unknown comparison 9`},
+		{"unknown signal op", func(s Shmem, sym uintptr) { s.PutSignal(sym, unsafe.Pointer(&[8]byte{}), 8, sym+8, 1, 5, 1) },
+			`shmem_long_p: unknown signal operator 5`},
+		{"other team", func(s Shmem, _ uintptr) { s.TeamNPEs(3) }, `shmem_long_p: team 3 is not SHMEM_TEAM_WORLD`},
+		{"bad alignment", func(s Shmem, _ uintptr) { s.Align(24, 8) }, `shmem_long_p: alignment 24 is not a power of two`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
+				s := th.Shmem("shmem_long_p")
+				sym := s.Malloc(64)
+				if th.MyThread == 0 {
+					assert.Regexp(t, tc.want, panicValue(func() { tc.do(s, sym) }))
+				}
+				th.Barrier()
+				return 0
+			})
+			require.NoError(t, err)
+		})
+	}
+}

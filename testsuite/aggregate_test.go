@@ -1,0 +1,78 @@
+package testsuite
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/internal/driver"
+)
+
+// TestAggregateDifferential is the aggregation pass's differential test:
+// every runnable program is translated with and without the pass, and
+// where the pass changed the generated Go, the -fno-aggregate build runs
+// too and must print the same expected output that TestPrograms requires
+// of the default (aggregated) build. Programs the pass leaves alone are
+// not built twice, which keeps the cost to the loops it transforms.
+//
+// By default (make test) it runs on smp at 1 and 4 threads, which costs
+// about 80 s on 2 cores; UPCGO_AGGREGATE_FULL=1 (make test-long) runs
+// every count the program lists, and on the mpi conduit too when
+// UPCGO_SUITE_NETWORK=mpi.
+func TestAggregateDifferential(t *testing.T) {
+	full := os.Getenv("UPCGO_AGGREGATE_FULL") != ""
+	if suiteNetwork.name != "" && !full {
+		t.Skip("on the mpi conduit only with UPCGO_AGGREGATE_FULL=1 (make test-long)")
+	}
+	known := readKnownFailures(t)
+	bin := t.TempDir()
+	for _, p := range findPrograms(t) {
+		if *only != "" && !strings.Contains(p.path, *only) {
+			continue
+		}
+		if _, isKnown := known[p.path]; isKnown || len(p.wantErrors) > 0 {
+			continue
+		}
+		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {
+			t.Parallel()
+			slots <- struct{}{}
+			opts := driver.Options{
+				Source:        p.path,
+				Output:        filepath.Join(bin, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")+"-noagg"),
+				StaticThreads: p.static,
+				Network:       suiteNetwork.name,
+				Stderr:        &bytes.Buffer{},
+			}
+			with, err := driver.Compile(opts)
+			if err != nil {
+				<-slots
+				t.Skipf("does not compile: %v", err) // TestPrograms reports it
+			}
+			opts.NoAggregate = true
+			without, err := driver.Compile(opts)
+			require.NoError(t, err)
+			if bytes.Equal(with, without) {
+				<-slots
+				t.Skip("the pass changes nothing")
+			}
+			binPath, err := driver.Build(opts)
+			<-slots
+			require.NoError(t, err)
+			for _, l := range suiteNetwork.layouts(t, p) {
+				if !full && !slices.Contains([]int{1, 4}, l.threads) {
+					continue
+				}
+				t.Run(l.name, func(t *testing.T) {
+					slots <- struct{}{}
+					defer func() { <-slots }()
+					runAt(t, p, binPath, l)
+				})
+			}
+		})
+	}
+}
