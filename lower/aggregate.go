@@ -808,11 +808,25 @@ func (w *aggWalk) pure(e ast.Expr, allowI bool) bool {
 		case "+", "-", "~", "!":
 			return w.pure(e.X, allowI)
 		case "&":
-			// The address of an element (an affinity &a[i]): no access.
-			if ix, ok := e.X.(*ast.IndexExpr); ok {
-				if _, ok := ix.X.(*ast.Ident); ok {
-					return w.pure(ix.Index, allowI)
+			// The address of an element (an affinity &a[i], &a[i][0]):
+			// no access, only index arithmetic on an invariant base.
+			x := e.X
+			for {
+				ix, ok := x.(*ast.IndexExpr)
+				if !ok {
+					break
 				}
+				if !w.pure(ix.Index, allowI) {
+					return false
+				}
+				x = ix.X
+			}
+			if id, ok := x.(*ast.Ident); ok && x != e.X {
+				// An array's address never changes; a pointer must be invariant.
+				if s := w.tr.scope.lookup(id.Name); s != nil && s.kind == symVar && s.typ.Kind == Array {
+					return true
+				}
+				return w.invariantName(id.Name)
 			}
 		}
 		return false

@@ -71,6 +71,8 @@ func TestAggregateRemarks(t *testing.T) {
 		{"upc_forall", "double s = 0;\n  upc_forall (int i = 0; i < N*THREADS; i++; &v[i]) s += x[i+1] + v[i];",
 			"13:3: remark: aggregated: read of x[i+1] (cyclic, 1 get per owner, strided)"},
 
+		{"upc_forall with a 2-d element as affinity", "double s = 0;\n  upc_forall (int i = 0; i < N*THREADS; i++; &a[i][0]) s += x[i+1];",
+			"13:3: remark: aggregated: read of x[i+1] (cyclic, 1 get per owner, strided)"},
 		// Rejections, one per reason.
 		{"barrier", "\n  for (int i = 0; i < N; i++) { v[i] = 1; upc_barrier; }",
 			"13:3: remark: not aggregated: the loop body has a upc_barrier"},
