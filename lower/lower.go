@@ -83,7 +83,7 @@ type translator struct {
 	// funcDefs: the file's function definitions by name, for a call that
 	// comes before its callee's definition and any prototype.
 	funcDefs map[string]*ast.FuncDecl
-	mainArgs   int
+	mainArgs int
 }
 
 func newTranslator(cfg *Config, errs *diag.List) *translator {
