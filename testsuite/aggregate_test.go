@@ -20,10 +20,15 @@ import (
 // of the default (aggregated) build. Programs the pass leaves alone are
 // not built twice, which keeps the cost to the loops it transforms.
 //
-// By default (make test) it runs on smp at 1 and 4 threads, which costs
-// about 80 s on 2 cores; UPCGO_AGGREGATE_FULL=1 (make test-long) runs
-// every count the program lists, and on the mpi conduit too when
-// UPCGO_SUITE_NETWORK=mpi.
+// A transformed loop runs its aggregated form only where some thread's
+// memory is reached by messages (t.AddressesAll() is false); on smp the
+// loop as written runs. So on smp the default build also runs with one
+// simulated process per thread (-ppn 1), where the aggregated form runs
+// and must print the same.
+//
+// By default (make test) it runs on smp at 1 and 4 threads; UPCGO_AGGREGATE_FULL=1
+// (make test-long) runs every count the program lists, and on the mpi
+// conduit too when UPCGO_SUITE_NETWORK=mpi.
 func TestAggregateDifferential(t *testing.T) {
 	full := os.Getenv("UPCGO_AGGREGATE_FULL") != ""
 	if suiteNetwork.name != "" && !full {
@@ -61,6 +66,12 @@ func TestAggregateDifferential(t *testing.T) {
 				t.Skip("the pass changes nothing")
 			}
 			binPath, err := driver.Build(opts)
+			var aggPath string
+			if err == nil && suiteNetwork.name == "" {
+				opts.NoAggregate = false
+				opts.Output = strings.TrimSuffix(opts.Output, "-noagg") + "-agg"
+				aggPath, err = driver.Build(opts)
+			}
 			<-slots
 			require.NoError(t, err)
 			for _, l := range suiteNetwork.layouts(t, p) {
@@ -72,6 +83,14 @@ func TestAggregateDifferential(t *testing.T) {
 					defer func() { <-slots }()
 					runAt(t, p, binPath, l)
 				})
+				if aggPath != "" && l.threads > 1 && p.static == 0 {
+					sim := layout{name: l.name + "/simulated-procs", threads: l.threads, perProc: 1}
+					t.Run(sim.name, func(t *testing.T) {
+						slots <- struct{}{}
+						defer func() { <-slots }()
+						runAt(t, p, aggPath, sim)
+					})
+				}
 			}
 		})
 	}

@@ -96,10 +96,11 @@ func (n network) layouts(t *testing.T, p *program) []layout {
 // launch says how to start p in layout l.
 func (n network) launch(p *program, l layout) driver.Launch {
 	if n.name == "" {
+		// perProc > 0 on smp: processes simulated in one (the message paths).
 		if p.static != 0 {
-			return driver.Launch{}
+			return driver.Launch{PerProc: l.perProc}
 		}
-		return driver.Launch{Threads: l.threads}
+		return driver.Launch{Threads: l.threads, PerProc: l.perProc}
 	}
 	return driver.Launch{Network: n.name, Threads: l.threads, PerProc: l.perProc, TagOutput: true}
 }
