@@ -220,7 +220,7 @@ func amLocalFree(tok gasnet.Token, args []uint64, _ []byte) {
 
 // symAlloc allocates size bytes at one offset of every segment.
 func (t *Thread) symAlloc(size uintptr) (uintptr, bool) {
-	if t.segs[0] != nil {
+	if t.job.gj.IsLocal(0) {
 		return t.job.sym.alloc(size)
 	}
 	r, _ := t.ep.Call(0, hSymAlloc, []uint64{uint64(size)}, nil)
@@ -228,7 +228,7 @@ func (t *Thread) symAlloc(size uintptr) (uintptr, bool) {
 }
 
 func (t *Thread) lowerFloor(floor uintptr) bool {
-	if t.segs[0] != nil {
+	if t.job.gj.IsLocal(0) {
 		return t.job.sym.lowerFloor(t.MyThread, floor)
 	}
 	r, _ := t.ep.Call(0, hLowerFloor, []uint64{uint64(t.MyThread), uint64(floor)}, nil)
@@ -348,7 +348,7 @@ func (t *Thread) freeLocal(p SharedPtr) bool {
 	if owner >= t.Threads {
 		return false
 	}
-	if t.segs[owner] != nil {
+	if t.job.gj.IsLocal(owner) {
 		return t.job.heap(owner).release(p.Addr)
 	}
 	r, _ := t.ep.Call(owner, hLocalFree, []uint64{uint64(p.Addr)}, nil)
@@ -356,7 +356,7 @@ func (t *Thread) freeLocal(p SharedPtr) bool {
 }
 
 func (t *Thread) freeSym(p SharedPtr) bool {
-	if t.segs[0] != nil {
+	if t.job.gj.IsLocal(0) {
 		return t.job.sym.release(p.Addr)
 	}
 	r, _ := t.ep.Call(0, hSymFree, []uint64{uint64(p.Addr)}, nil)

@@ -108,7 +108,7 @@ func (t *Thread) state(l Lock, op string) *lockState {
 
 // Lock is upc_lock: it blocks until the calling thread holds l.
 func (t *Thread) Lock(l Lock) {
-	if !t.Addressable(int(l.Thread)) {
+	if !t.job.gj.IsLocal(int(l.Thread)) {
 		t.remoteLock(l, false)
 		t.Fence()
 		return
@@ -139,7 +139,7 @@ func (t *Thread) Lock(l Lock) {
 // LockAttempt is upc_lock_attempt: take l if it is free; report whether
 // the calling thread now holds it.
 func (t *Thread) LockAttempt(l Lock) bool {
-	if !t.Addressable(int(l.Thread)) {
+	if !t.job.gj.IsLocal(int(l.Thread)) {
 		ok := t.remoteLock(l, true)
 		t.Fence()
 		return ok
@@ -158,7 +158,7 @@ func (t *Thread) LockAttempt(l Lock) bool {
 // Unlock is upc_unlock: it releases l, handing it to the longest waiter.
 func (t *Thread) Unlock(l Lock) {
 	t.Fence()
-	if !t.Addressable(int(l.Thread)) {
+	if !t.job.gj.IsLocal(int(l.Thread)) {
 		r, _ := t.ep.Call(int(l.Thread), hUnlock, []uint64{uint64(l.Addr), uint64(t.MyThread)}, nil)
 		if r[0] != 0 {
 			panic("upc_unlock: the calling thread does not hold this lock")
@@ -192,7 +192,7 @@ func (t *Thread) LockFree(l Lock) {
 	if l.IsNull() {
 		return
 	}
-	if t.Addressable(int(l.Thread)) {
+	if t.job.gj.IsLocal(int(l.Thread)) {
 		s := t.state(l, "upc_lock_free")
 		s.mu.Lock()
 		busy := len(s.queue) > 0 || (s.held && s.holder != t.MyThread)
