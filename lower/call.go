@@ -263,7 +263,28 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		tr.errorf(e.Lparen, "called object is not a function or function pointer")
 		return bad()
 	}
-	args := tr.callArgs(e, sig, calleeName(e.Fun))
+	defined := -1
+	if sig.OldStyle && !sig.Variadic && f.kind == funcDesig && f.sym != nil {
+		if d := tr.funcDefs[f.sym.name]; d != nil {
+			defined = len(d.Type.Params)
+		}
+	}
+	args, ignored := tr.callArgs(e, sig, calleeName(e.Fun), defined)
+	if len(ignored) > 0 {
+		// Evaluated first (C leaves the order of arguments unspecified).
+		call := tr.callWith(f, sig, args)
+		if sig.Result.Kind == Void {
+			return operand{kind: rvalue, t: sig.Result, code: fmt.Sprintf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
+		}
+		call.code = fmt.Sprintf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
+		return call
+	}
+	return tr.callWith(f, sig, args)
+}
+
+// callWith is the call of f (a function designator or pointer) with the
+// converted arguments args.
+func (tr *translator) callWith(f operand, sig *FuncSig, args []string) operand {
 	if sig.Variadic && !(f.kind == funcDesig && f.sym != nil && f.sym.libc != nil) {
 		// A C variadic function of the program: the extra arguments travel
 		// packed (see crt.VaPack).
@@ -299,26 +320,48 @@ func (tr *translator) result(code string, t *Type) operand {
 	return operand{kind: rvalue, t: t.Unqual(), code: code}
 }
 
-// callArgs checks and converts the arguments of a call to sig.
-func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string) []string {
-	var out []string
+// callArgs checks and converts the arguments of a call to sig. defined is
+// the number of parameters of the callee's definition when sig has no
+// prototype ("int f();", "void f() {...}") and the definition is in the
+// file, else -1. Arguments beyond a definition's parameters are evaluated
+// and never seen by the function (gcc accepts such calls): they come back
+// in ignored, as Go expressions to evaluate, and not in args.
+func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int) (args, ignored []string) {
 	n := len(sig.Params)
-	if !sig.OldStyle {
-		if len(e.Args) < n {
-			tr.errorf(e.Rparen, "too few arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
-		} else if len(e.Args) > n && !sig.Variadic {
-			tr.errorf(e.Args[n].Pos(), "too many arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
-		}
+	limit := len(e.Args)
+	switch {
+	case len(e.Args) < n:
+		tr.errorf(e.Rparen, "too few arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
+	case sig.OldStyle && len(e.Args) < defined:
+		tr.errorf(e.Rparen, "too few arguments to function %s (its definition has %d parameters, the call passes %d)", name, defined, len(e.Args))
+	case sig.OldStyle && defined >= 0 && len(e.Args) > max(n, defined):
+		limit = max(n, defined)
+		tr.warnf(e.Args[limit].Pos(), "too many arguments to function %s, defined without a prototype (expected %d, have %d): the extra ones are evaluated and ignored", name, limit, len(e.Args))
+	case len(e.Args) > n && !sig.Variadic && !sig.OldStyle:
+		tr.errorf(e.Args[n].Pos(), "too many arguments to function %s (expected %d, have %d)", name, n, len(e.Args))
 	}
 	for i, a := range e.Args {
 		o := tr.value(a)
-		if i < n {
-			out = append(out, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
-			continue
+		switch {
+		case i < n:
+			args = append(args, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
+		case i >= limit:
+			if !o.pure {
+				ignored = append(ignored, tr.discardValue(o))
+			}
+		default:
+			args = append(args, tr.variadicArg(o))
 		}
-		out = append(out, tr.variadicArg(o))
 	}
-	return out
+	return args, ignored
+}
+
+// discardValue is the Go expression that evaluates o for its side effects.
+func (tr *translator) discardValue(o operand) string {
+	if o.t.IsPtrToShared() || o.t.Kind == Struct || o.t.Kind == Union {
+		return o.code
+	}
+	return tr.conv(o, o.t)
 }
 
 // variadicArg applies the default argument promotions (C99 6.5.2.2p6).

@@ -53,6 +53,10 @@ func TestDiagnostics(t *testing.T) {
 		{"implicit declaration", "int main(void) { return g(1); }", 0, []string{"1:25: error: implicit declaration of function 'g'"}},
 		{"call before the definition warns", "int main(void) { return g(1) > 1.0; }\ndouble g(int x) { return x / 2.0; }", 0, []string{
 			"1:25: warning: implicit declaration of function 'g'; using its definition at line 2 (declare it before the call)"}},
+		{"extra arguments to a function defined without a prototype", "void f() {}\nint main(void) { f(1, 2); return 0; }", 0, []string{
+			"2:20: warning: too many arguments to function 'f', defined without a prototype (expected 0, have 2): the extra ones are evaluated and ignored"}},
+		{"too few arguments to a function defined later", "int f();\nint main(void) { return f(1); }\nint f(int a, int b) { return a + b; }", 0, []string{
+			"2:28: error: too few arguments to function 'f' (its definition has 2 parameters, the call passes 1)"}},
 		{"recursion needs no declaration", "int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }", 0, nil},
 		{"implicit library declaration warns", "int main(void) { return atoi(\"1\") + (int)fabs(-1.5); }", 0, []string{
 			"1:25: warning: implicit declaration of function 'atoi'; using its declaration in <stdlib.h>",

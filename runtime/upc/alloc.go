@@ -11,7 +11,8 @@ import (
 
 // Segment layout, the same on every thread:
 //
-//	[0, headerSize)         runtime header (collective broadcast slots)
+//	[0, headerSize)         runtime header: collective broadcast slots from 0;
+//	                        OpenSHMEM team barrier words from teamTableOff
 //	[headerSize, staticHi)  static shared data, symmetric
 //	[staticHi, sym.top)     symmetric heap: upc_global_alloc, upc_all_alloc
 //	...                     free

@@ -79,8 +79,12 @@ func (s Shmem) Remote(addr, n uintptr, pe int32, what string) SharedPtr {
 }
 
 // Init is shmem_init (and start_pes): a barrier, so that every PE has
-// initialised its symmetric variables before any PE writes to them.
-func (s Shmem) Init() { s.t.Barrier() }
+// initialised its symmetric variables (and the runtime's team table)
+// before any PE writes to them.
+func (s Shmem) Init() {
+	s.clearHeader()
+	s.t.Barrier()
+}
 
 // StartPEs is OpenSHMEM 1.3's start_pes: Init. npes is ignored, as the
 // specification says: the number of PEs is the job's.

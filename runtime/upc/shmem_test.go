@@ -58,7 +58,12 @@ func TestShmemErrors(t *testing.T) {
 		{"unknown comparison", func(s Shmem, sym uintptr) { ShmemTest[int32](s, sym, 9, 0) }, `shmem_long_p: unknown comparison 9`},
 		{"unknown signal op", func(s Shmem, sym uintptr) { s.PutSignal(sym, unsafe.Pointer(&[8]byte{}), 8, sym+8, 1, 5, 1) },
 			`shmem_long_p: unknown signal operator 5`},
-		{"other team", func(s Shmem, _ uintptr) { s.TeamNPEs(3) }, `shmem_long_p: team 3 is not SHMEM_TEAM_WORLD`},
+		{"not a team", func(s Shmem, _ uintptr) { s.TeamSync(3) }, `shmem_long_p: 3 is not a team \(SHMEM_TEAM_WORLD or one from`},
+		{"invalid team", func(s Shmem, _ uintptr) { s.TeamSync(TeamInvalid) }, `shmem_long_p: the team is SHMEM_TEAM_INVALID`},
+		{"not a member", func(s Shmem, _ uintptr) { s.TeamSync(encodeTeam(1, 1, 1)) }, `shmem_long_p: PE 0 is not in the team \(PEs 1, 2, ... 1\)`},
+		{"active set too large", func(s Shmem, sym uintptr) { s.ActiveSetBarrier(0, 1, 2, sym) }, `does not fit in 2 PEs`},
+		{"clear a free lock", func(s Shmem, sym uintptr) { s.ClearLock(sym) }, `shmem_long_p: the lock 0x[0-9a-f]+ is not set`},
+		{"null context", func(s Shmem, _ uintptr) { s.Ctx(0) }, `shmem_long_p: the context is SHMEM_CTX_INVALID`},
 		{"bad alignment", func(s Shmem, _ uintptr) { s.Align(24, 8) }, `shmem_long_p: alignment 24 is not a power of two`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -74,4 +79,37 @@ func TestShmemErrors(t *testing.T) {
 			require.NoError(t, err)
 		})
 	}
+}
+
+// TestShmemTeams: split teams decode to their PEs, their collectives
+// combine their members only, and a ticket lock serialises a counter.
+func TestShmemTeams(t *testing.T) {
+	runBoth(t, 5, func(th *Thread) {
+		s := th.Shmem("test")
+		s.Init()
+		me := th.MyThread
+		var odd int64
+		require.Zero(t, s.TeamSplitStrided(TeamWorld, 1, 2, 2, 0, 0, unsafe.Pointer(&odd)))
+		assert.Equal(t, me == 1 || me == 3, odd != TeamInvalid)
+		var bad int64
+		assert.Equal(t, int32(-1), s.TeamSplitStrided(TeamWorld, 1, 2, 3, 0, 0, unsafe.Pointer(&bad)), "PEs 1, 3, 5 of 5")
+		buf := s.Malloc(64)
+		*(*int64)(unsafe.Add(th.local, buf-uintptr(th.local))) = int64(me + 1)
+		s.BarrierAll()
+		if odd != TeamInvalid {
+			assert.Equal(t, int32(me/2), s.TeamMyPE(odd))
+			ShmemReduce[int64](s, ReduceProd, odd, buf+8, buf, 1)
+			assert.Equal(t, int64(2*4), *(*int64)(unsafe.Add(th.local, buf+8-uintptr(th.local))))
+			assert.Equal(t, int32(3), s.TeamTranslatePE(odd, 1, TeamWorld))
+		}
+		lock := buf + 16
+		for range 20 {
+			s.SetLock(lock)
+			ShmemP(s, buf+24, ShmemG[int64](s, buf+24, 4)+1, 4)
+			s.ClearLock(lock)
+		}
+		s.BarrierAll()
+		assert.Equal(t, int64(100), ShmemG[int64](s, buf+24, 4))
+		s.Free(buf)
+	})
 }
