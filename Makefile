@@ -19,7 +19,9 @@ test: lint
 # staticcheck with the tag; the conduit's tests under mpirun at 2 and 4
 # processes, under -race; upcgo run -network mpi end to end (hybrid runs,
 # failures ending the job); and the regression suite on the mpi conduit at
-# 2 and 4 processes and at 2 processes x 2 threads.
+# 2 and 4 processes and at 2 processes x 2 threads, then once more at 2 x 2
+# without PSHM (UPC_MPI_PSHM=0; the programs that communicate), so that the
+# path through MPI between processes on one node stays tested.
 UPCGO_MPI    ?= openmpi
 MPI_TAGS      = $(if $(filter mpich,$(UPCGO_MPI)),mpi$(comma)mpich,mpi)
 comma        := ,
@@ -42,6 +44,8 @@ test-mpi: lint-mpi
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m ./testsuite
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
+	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|examples)' ./testsuite
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -53,6 +57,8 @@ lint:
 # runtime tests repeated.
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
+	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
+	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
 	$(GO) test -run xxx -fuzz FuzzParse -fuzztime 120s ./parser

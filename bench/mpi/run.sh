@@ -4,6 +4,9 @@
 # process 1, on shared memory and on loopback TCP, with Open MPI and MPICH
 # (whichever are installed). Each configuration alternates raw and conduit
 # runs ROUNDS times (default 3); the report gives each measurement's median.
+# CONFIGS (e.g. "openmpi-tcp mpich-tcp") limits the run to those
+# configurations; extra environment for the conduit's runs goes in
+# UPCGO_ENV (e.g. "UPC_MPI_PSHM=0").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${ROUNDS:-3}
@@ -18,22 +21,29 @@ if pkg-config --exists ompi-c; then
 	go build -tags mpi -o "$out/mpibench_openmpi" ./bench/mpi/mpibench
 	om="mpirun.openmpi -q --bind-to none -n 2 -x UCX_HANDLE_ERRORS"
 	configs+=("openmpi-shm|openmpi|$om -x OMPI_MCA_osc=sm,ucx,pt2pt")
-	configs+=("openmpi-tcp|openmpi|$om -x OMPI_MCA_osc=ucx -x UCX_TLS=tcp,self --mca btl self,tcp --mca pml ob1")
+	# The same without PSHM: every put through MPI's shared-memory path.
+	configs+=("openmpi-shm-nopshm|openmpi|$om -x OMPI_MCA_osc=sm,ucx,pt2pt -x UPC_MPI_PSHM=0")
+	# Over loopback TCP the conduit must not share memory (PSHM) either.
+	configs+=("openmpi-tcp|openmpi|$om -x OMPI_MCA_osc=ucx -x UCX_TLS=tcp,self --mca btl self,tcp --mca pml ob1 -x UPC_MPI_PSHM=0")
 fi
 if pkg-config --exists mpich; then
 	mpicc.mpich -O2 -o "$out/rma_mpich" bench/mpi/rma.c
 	go build -tags mpi,mpich -o "$out/mpibench_mpich" ./bench/mpi/mpibench
 	configs+=("mpich-shm|mpich|mpirun.mpich -n 2")
-	configs+=("mpich-tcp|mpich|mpirun.mpich -n 2 -genv MPIR_CVAR_NOLOCAL 1 -genv UCX_TLS tcp,self")
+	configs+=("mpich-shm-nopshm|mpich|mpirun.mpich -n 2 -genv UPC_MPI_PSHM 0")
+	configs+=("mpich-tcp|mpich|mpirun.mpich -n 2 -genv MPIR_CVAR_NOLOCAL 1 -genv UCX_TLS tcp,self -genv UPC_MPI_PSHM 0")
 fi
 
 for c in "${configs[@]}"; do
 	IFS='|' read -r name mpi launch <<<"$c"
+	if [[ -n ${CONFIGS:-} && " $CONFIGS " != *" $name "* ]]; then
+		continue
+	fi
 	for r in $(seq "$rounds"); do
 		# A run that hangs (raw MPICH over TCP once did, in MPI_Win_flush)
 		# is dropped, not waited for.
 		timeout 300 $launch "$out/rma_$mpi" >"$out/$name.raw.$r" || echo "# raw run $r failed or timed out" >&2
-		timeout 300 $launch "$out/mpibench_$mpi" >"$out/$name.upcgo.$r" || echo "# upcgo run $r failed or timed out" >&2
+		timeout 300 env ${UPCGO_ENV:-} $launch "$out/mpibench_$mpi" >"$out/$name.upcgo.$r" || echo "# upcgo run $r failed or timed out" >&2
 	done
 	echo "## $name: $launch"
 	grep -h '^#' "$out/$name.raw.1" "$out/$name.upcgo.1"

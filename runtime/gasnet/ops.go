@@ -131,3 +131,20 @@ func (j *Job) complete(ref OpRef) {
 // Complete retires one piece of an operation; RMA conduits call it when a
 // native put or get they were handed has finished.
 func (j *Job) Complete(ref OpRef) { j.complete(ref) }
+
+// CompleteN retires n pieces of one operation at once: a conduit that
+// merged many puts into one transfer (a loop's implicit-handle puts all
+// complete the implicit set) finishes them with one atomic operation
+// instead of n.
+func (j *Job) CompleteN(ref OpRef, n int) {
+	ep := j.endpoints[ref.rank()-j.first]
+	if slot, ok := ref.slot(); ok {
+		if ep.ops.at(slot).pending.Add(-int32(n)) == 0 {
+			ep.waiter.Wake()
+		}
+		return
+	}
+	if ep.nbiPending.Add(-int64(n)) == 0 {
+		ep.waiter.Wake()
+	}
+}

@@ -12,11 +12,13 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"runtime/pprof"
 	"runtime/trace"
 	"slices"
+	"strings"
 	"syscall"
 	"time"
 	"unsafe"
@@ -46,16 +48,39 @@ func main() {
 	check(err)
 	defer mpi.Finalize()
 	run(base, func(ep *gasnet.Endpoint, c *mpi.Conduit) {
-		fmt.Printf("# %s, %s, threads %s, vis %s, atomics %s\n", c.Library(), c.Config().Window, map[bool]string{true: "multiple", false: "funneled"}[c.Multiple()], c.Config().VIS, c.Config().Atomics)
-		latency(ep)
-		bandwidth(ep)
-		strided(ep)
-		loop(ep, "agg_on_put_loop")
+		window := c.Config().Window
+		if c.Config().PSHM {
+			window = fmt.Sprintf("pshm (%d processes share memory)", c.Shared())
+		}
+		fmt.Printf("# %s, %s, threads %s, vis %s, atomics %s\n", c.Library(), window, map[bool]string{true: "multiple", false: "funneled"}[c.Multiple()], c.Config().VIS, c.Config().Atomics)
+		if want("latency") {
+			latency(ep)
+		}
+		if want("bandwidth") {
+			bandwidth(ep)
+		}
+		if want("strided") {
+			strided(ep)
+		}
+		if want("loop") {
+			loop(ep, "agg_on_put_loop")
+		}
 	})
-	off := base
-	off.AggBytes = 0
-	run(off, func(ep *gasnet.Endpoint, _ *mpi.Conduit) { loop(ep, "agg_off_put_loop") })
-	progress(base)
+	if want("loop") {
+		off := base
+		off.AggBytes = 0
+		run(off, func(ep *gasnet.Endpoint, _ *mpi.Conduit) { loop(ep, "agg_off_put_loop") })
+	}
+	if want("progress") {
+		progress(base)
+	}
+}
+
+// want reports whether MPIBENCH_ONLY (a comma-separated list of latency,
+// bandwidth, strided, loop, progress) selects the part; unset selects all.
+func want(part string) bool {
+	only := os.Getenv("MPIBENCH_ONLY")
+	return only == "" || slices.Contains(strings.Split(only, ","), part)
 }
 
 // progress: thread 1 computes for 300 ms without calling the runtime while
@@ -141,6 +166,15 @@ func latency(ep *gasnet.Endpoint) {
 	for range 1000 {
 		ep.Put(1, 0, ptr(x), 8)
 	}
+	if f := os.Getenv("MPIBENCH_TRACE"); f != "" {
+		out, err := os.Create(f + ".latency")
+		check(err)
+		check(trace.Start(out))
+		for range 2000 {
+			ep.Put(1, 0, ptr(x), 8)
+		}
+		trace.Stop()
+	}
 	t0 := time.Now()
 	for range it {
 		ep.Put(1, 0, ptr(x), 8)
@@ -203,8 +237,8 @@ func loop(ep *gasnet.Endpoint, name string) {
 		check(pprof.StartCPUProfile(out))
 		defer pprof.StopCPUProfile()
 	}
-	if f := os.Getenv("MPIBENCH_TRACE"); f != "" && name == "agg_off_put_loop" {
-		out, err := os.Create(f)
+	if f := os.Getenv("MPIBENCH_TRACE"); f != "" {
+		out, err := os.Create(f + "." + name)
 		check(err)
 		check(trace.Start(out))
 		defer trace.Stop()
@@ -212,11 +246,15 @@ func loop(ep *gasnet.Endpoint, name string) {
 	var post []time.Duration
 	for r := -1; r < reps*int(max(1, loopScale)); r++ {
 		t0 := time.Now()
+		reg := trace.StartRegion(context.Background(), "post")
 		for i := range nStrided {
 			ep.PutNBI(1, uintptr(i)*stride, ptr(src[8*i:]), 8)
 		}
+		reg.End()
 		t1 := time.Now()
+		reg = trace.StartRegion(context.Background(), "wait")
 		ep.WaitNBI()
+		reg.End()
 		if r >= 0 {
 			v = append(v, time.Since(t0))
 			post = append(post, t1.Sub(t0))

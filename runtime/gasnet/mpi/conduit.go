@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -58,13 +59,17 @@ type Conduit struct {
 	eng *engine
 	l   layout
 
-	job      *gasnet.Job
-	cj       *cjob
-	segSize  uintptr
-	winSize  uintptr
-	base     unsafe.Pointer
-	mapped   []byte // the window's memory when the conduit mapped it itself
-	multiple bool   // goroutines other than the engine may call MPI
+	job     *gasnet.Job
+	cj      *cjob
+	segSize uintptr
+	winSize uintptr
+	base    unsafe.Pointer
+	mapped  []byte // the window's memory when the conduit mapped it itself
+	// peers[p] is where this process sees process p's segments when
+	// they share memory (PSHM: this process and the others on its node),
+	// else nil.
+	peers    []unsafe.Pointer
+	multiple bool // goroutines other than the engine may call MPI
 	tab      *table
 	bar      *barrier
 
@@ -88,14 +93,19 @@ type Conduit struct {
 	barDone   bool // the barrier request completed (set by poll)
 
 	// Completions of packed transfers, by the id their reply carries.
-	pmu     sync.Mutex
-	pending map[uint64]func(payload []byte)
-	nextID  uint64
+	pmu      sync.Mutex
+	pending  map[uint64]func(payload []byte)
+	nextID   uint64
+	awaiting atomic.Int32 // len(pending), read by the engine without the lock
 
 	// inMPI counts ranks inside an MPI call: they drive MPI's progress
 	// themselves, and the engine's polls would only contend with them for
 	// the library's lock (MPICH serialises all threads on one).
 	inMPI atomic.Int32
+	// mpiCalls counts the calls inMPI counted that have returned: ranks
+	// that call MPI again and again (posting puts) make progress too,
+	// and the engine leaves them the library while they do.
+	mpiCalls atomic.Uint64
 
 	remoteAbort  atomic.Bool  // the job was aborted by another process's notice
 	abortStatus  atomic.Int64 // the status this process's abort ends the job with
@@ -188,12 +198,29 @@ func (c *Conduit) Name() string              { return "mpi" }
 func (c *Conduit) Size() int                 { return c.l.threads() }
 func (c *Conduit) Local() (first, count int) { return c.l.first(), c.l.perProc }
 
-// Segment is non-nil when both ranks live in this process.
+// Segment is non-nil when both ranks live in this process, or with PSHM
+// when rank to's process shares this node's memory.
 func (c *Conduit) Segment(from, to int) unsafe.Pointer {
-	if !c.l.local(from) || !c.l.local(to) {
+	if !c.l.local(from) {
 		return nil
 	}
-	return unsafe.Add(c.base, uintptr(to-c.l.first())*c.segSize)
+	base := c.peers[c.l.proc(to)]
+	if base == nil {
+		return nil
+	}
+	return unsafe.Add(base, uintptr(to%c.l.perProc)*c.segSize)
+}
+
+// Shared reports how many processes (this one included) share their
+// segments with this process: 1 without PSHM.
+func (c *Conduit) Shared() int {
+	n := 0
+	for _, p := range c.peers {
+		if p != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // where returns the process hosting rank to and the window displacement
@@ -210,9 +237,9 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 	}
 	c.job, c.segSize = job, segSize
 	c.winSize = uintptr(c.l.perProc) * segSize
-	allocate := c.cfg.Window == "allocate"
+	mode := c.cfg.windowMode(c.eng.oneNode)
 	var mem unsafe.Pointer
-	if !allocate {
+	if mode == winCreate {
 		// Reserved, not committed, and zero-filled as C's static
 		// storage must be.
 		m, err := syscall.Mmap(-1, 0, int(c.winSize), syscall.PROT_READ|syscall.PROT_WRITE,
@@ -223,7 +250,12 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 		c.mapped, mem = m, unsafe.Pointer(&m[0])
 	}
 	err := c.eng.call(func() error {
-		cj, err := newCJob(c.winSize, allocate, mem, c.cfg.Eager, c.cfg.Recvs, 64)
+		cj, err := newCJob(c.winSize, mode, mem, c.cfg.Eager, c.cfg.Recvs, 64)
+		if err == nil && (mode == winShared || mode == winSharedSplit) {
+			// On failure the job cannot start: every process ends
+			// with MPI_Abort (Exit), so the window is left as it is.
+			c.peers, err = cj.sharedBases(c.l.procs)
+		}
 		if err == nil {
 			c.cj = cj
 			c.slots = make([]reqSlot, 64)
@@ -238,7 +270,12 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 		return fmt.Errorf("gasnet/mpi: %v", err)
 	}
 	c.base = c.cj.base()
-	c.tab = newTable(&c.cfg, c, job.Complete, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
+	if c.peers == nil {
+		c.peers = make([]unsafe.Pointer, c.l.procs)
+	}
+	c.peers[c.l.me] = c.base
+	c.tab = newTable(&c.cfg, c, job.Complete, job.CompleteN, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
+	c.tab.mem = &cMem
 	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake)
 	c.eng.attach(c)
 	return nil
@@ -287,12 +324,21 @@ func (c *Conduit) post(k opKind, from, to int, off uintptr, addr unsafe.Pointer,
 	c.tab.post(k, from, proc, disp, addr, n, done)
 }
 
+// enterMPI and leaveMPI bracket the MPI calls of ranks (and of the
+// engine's table work) for the engine's polling decisions.
+func (c *Conduit) enterMPI() { c.inMPI.Add(1) }
+
+func (c *Conduit) leaveMPI() {
+	c.mpiCalls.Add(1)
+	c.inMPI.Add(-1)
+}
+
 // Flush issues what the table holds for the rank (and, before a wait,
 // completes it). The engine keeps out of MPI meanwhile (see inMPI).
 func (c *Conduit) Flush(from int, wait bool) {
-	c.inMPI.Add(1)
+	c.enterMPI()
 	c.tab.flush(wait)
-	c.inMPI.Add(-1)
+	c.leaveMPI()
 }
 
 // VIS: one operation each, on the remote side described relative to the
@@ -401,11 +447,34 @@ func (c *Conduit) Atomic(from, to int, off uintptr, op gasnet.AtomicOp, kind gas
 		}
 		return c.cj.fetchOp(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&res), typ, code)
 	}
+	if code == aopSum && float && c.eng.lib == OpenMPI {
+		// Open MPI 4.1's osc/ucx adds MPI_FLOAT and MPI_DOUBLE with
+		// the network's integer fetch-and-add (the conduit's tests
+		// caught it: 50 additions of 0.5 gave -2.2e248). A
+		// compare-and-swap loop is atomic with respect to the other
+		// MPI atomics on the location, whichever component runs.
+		call = func() error {
+			var cur, none [2]uint64
+			if err := c.cj.fetchOp(proc, disp, unsafe.Pointer(&none), unsafe.Pointer(&cur), bits, aopNoOp); err != nil {
+				return err
+			}
+			for {
+				cmp[0], val[0] = cur[0], floatAdd(kind, cur[0], a)
+				if err := c.cj.cas(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&cmp), unsafe.Pointer(&res), bits); err != nil {
+					return err
+				}
+				if res[0] == cur[0] {
+					return nil
+				}
+				cur = res
+			}
+		}
+	}
 	var err error
 	if c.multiple {
-		c.inMPI.Add(1)
+		c.enterMPI()
 		err = call()
-		c.inMPI.Add(-1)
+		c.leaveMPI()
 	} else {
 		err = c.eng.call(call)
 	}
@@ -420,6 +489,15 @@ func (c *Conduit) Atomic(from, to int, off uintptr, op gasnet.AtomicOp, kind gas
 		return uint64(uint32(res[0]))
 	}
 	return res[0]
+}
+
+// floatAdd adds the float of kind in a's bits to the one in old's (the
+// low 32 bits for Float32) and returns the sum's bits, as they are stored.
+func floatAdd(kind gasnet.AtomicKind, old, a uint64) uint64 {
+	if kind == gasnet.Float32 {
+		return uint64(math.Float32bits(math.Float32frombits(uint32(old)) + math.Float32frombits(uint32(a))))
+	}
+	return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(a))
 }
 
 // Send queues an active message for the engine.

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -52,6 +53,11 @@ var variants = []variant{
 	{"pack/2", 2, func(c *Config) { c.VIS = "pack" }},
 	{"noagg/1", 1, func(c *Config) { c.AggBytes = 0 }},
 	{"am-atomics/2", 2, func(c *Config) { c.Atomics = "am" }},
+	// PSHM: processes on one node (every process here) load and store
+	// each other's segments; with atomics through MPI, the separate
+	// window over MPI_COMM_WORLD a job across nodes uses is exercised too.
+	{"pshm/2", 2, func(c *Config) { c.PSHM = true }},
+	{"pshm-split/1", 1, func(c *Config) { c.PSHM, c.pshmSplit, c.Atomics = true, true, "mpi" }},
 	{"tiny-pools/2", 2, func(c *Config) {
 		c.Slots, c.OpsLocal, c.OpsGlobal, c.TargetsLocal, c.TargetsGlobal = 2, 3, 1, 1, 0
 		c.AggOps, c.AggMin = 4, 2
@@ -61,10 +67,12 @@ var variants = []variant{
 }
 
 // runJob runs body on every rank of a job of the variant's shape and
-// fails the test if the job aborted.
+// fails the test if the job aborted. Variants run without PSHM unless
+// they ask for it: the paths through MPI are what most of them test.
 func runJob(t *testing.T, v variant, body func(ep *gasnet.Endpoint)) *Conduit {
 	t.Helper()
 	cfg := DefaultConfig()
+	cfg.PSHM = false
 	if v.mod != nil {
 		v.mod(&cfg)
 	}
@@ -93,11 +101,68 @@ func TestLayoutAndAddressability(t *testing.T) {
 	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
 		c := ep.Job().Conduit().(*Conduit)
 		assert.Equal(t, c.Procs()*v.perProc, ep.Size())
+		pshm := c.Config().PSHM // and every process is on this node
 		for r := range ep.Size() {
 			local := r/v.perProc == ep.Rank()/v.perProc
-			assert.Equal(t, local, ep.Segment(r) != nil, "rank %d from %d", r, ep.Rank())
+			assert.Equal(t, local || pshm, ep.Segment(r) != nil, "rank %d from %d", r, ep.Rank())
+		}
+		if pshm {
+			assert.Equal(t, c.Procs(), c.Shared())
+			// Every rank sees every segment at its own address.
+			for r := range ep.Size() {
+				for q := range r {
+					assert.NotEqual(t, ep.Segment(q), ep.Segment(r))
+				}
+			}
+		} else {
+			assert.Equal(t, 1, c.Shared())
 		}
 	})
+}
+
+// TestPSHMDataThenFlag: plain stores to another process's segment, then
+// an atomic flag, are seen in that order by a reader spinning on the flag,
+// as between goroutines on the smp conduit; and a barrier orders plain
+// stores before plain loads after it.
+func TestPSHMDataThenFlag(t *testing.T) {
+	for _, v := range variants {
+		if !strings.HasPrefix(v.name, "pshm") {
+			continue
+		}
+		t.Run(v.name, func(t *testing.T) {
+			runJob(t, v, func(ep *gasnet.Endpoint) {
+				const n, flag = 1 << 16, 1 << 20
+				next := (ep.Rank() + v.perProc) % ep.Size()
+				for round := uint64(1); round <= 20; round++ {
+					dst := unsafe.Slice((*uint64)(ep.Segment(next)), n)
+					for i := range dst {
+						dst[i] = round<<32 | uint64(i)
+					}
+					ep.Atomic(next, flag, gasnet.AtomicSet, gasnet.Uint64, round, 0)
+					for ep.Atomic(ep.Rank(), flag, gasnet.AtomicGet, gasnet.Uint64, 0, 0) != round {
+					}
+					mine := unsafe.Slice((*uint64)(ep.Segment(ep.Rank())), n)
+					for i, x := range mine {
+						if x != round<<32|uint64(i) {
+							assert.Failf(t, "data before flag", "round %d element %d is %#x", round, i, x)
+							break
+						}
+					}
+					assert.NoError(t, ep.Barrier(0, true))
+				}
+				// Zero-filled at start, as C's static storage must be:
+				// far beyond what any test wrote.
+				far := unsafe.Slice((*byte)(unsafe.Add(ep.Segment(next), 3<<20)), 4096)
+				for _, b := range far {
+					if b != 0 {
+						assert.Fail(t, "segment not zero-filled")
+						break
+					}
+				}
+				assert.NoError(t, ep.Barrier(0, true))
+			})
+		})
+	}
 }
 
 func TestPutGetEveryPair(t *testing.T) {
@@ -126,6 +191,7 @@ func TestNonBlockingAndImplicit(t *testing.T) {
 			binary.LittleEndian.PutUint64(vals[8*i:], uint64(i*7+ep.Rank()))
 			ep.PutNBI(peer, uintptr(8*i), ptr(vals[8*i:]), 8)
 		}
+		ep.Wait(ep.PutNB(peer, 0, ptr(vals), 0)) // no bytes: held, then nothing to send
 		ep.WaitNBI()
 		big := make([]byte, 300000)
 		for i := range big {

@@ -164,7 +164,8 @@ const (
 	yieldEvery = 16
 	minSleep   = 5 * time.Microsecond
 	busySleep  = 20 * time.Microsecond
-	inMPISleep = 50 * time.Microsecond // while ranks are inside MPI calls
+	inMPISleep = 50 * time.Microsecond  // while ranks are inside long MPI calls or the engine has messages in flight
+	shortCall  = 200 * time.Microsecond // the sleep while ranks' MPI calls keep returning
 )
 
 func (e *engine) loop(threads string, ready chan<- error) {
@@ -185,7 +186,7 @@ func (e *engine) loop(threads string, ready chan<- error) {
 	e.multiple = info.provided >= levelMultiple() && threads != "funneled"
 	ready <- nil
 
-	lastWork, sleep, polls := nanotime(), time.Duration(0), 0
+	lastWork, sleep, polls, seenCalls := nanotime(), time.Duration(0), 0, uint64(0)
 	for {
 		work := 0
 	drain:
@@ -199,16 +200,37 @@ func (e *engine) loop(threads string, ready chan<- error) {
 			}
 		}
 		c := e.current()
-		if c != nil && work == 0 && c.inMPI.Load() > 0 {
-			// Ranks in MPI calls make progress; let them have the
-			// library and the processor.
-			e.sleep(inMPISleep)
-			continue
+		if c != nil && work == 0 {
+			// Ranks in MPI calls, or whose calls returned since the
+			// engine last looked (a loop posting puts), make progress;
+			// let them have the library and the processor. While
+			// their calls keep returning (an 8-byte put and its flush
+			// over TCP take tens of µs) the engine sleeps shortCall
+			// unless it has messages, replies or a barrier in flight:
+			// waking every inMPISleep took a core from the rank
+			// spinning in MPI_Win_flush or from the peer that must
+			// answer it (8-byte latency over TCP 41–47 → 34–38 µs).
+			// Within one long call (a flush of megabytes) it wakes
+			// every inMPISleep, which measured up to twice the TCP
+			// bandwidth of sleeping longer.
+			calls := c.mpiCalls.Load()
+			if c.inMPI.Load() > 0 || calls != seenCalls {
+				d := inMPISleep
+				if calls != seenCalls && !c.engineBusy() {
+					d = shortCall
+				}
+				seenCalls = calls
+				e.sleep(d)
+				continue
+			}
 		}
 		if c != nil {
 			work += c.poll()
 		}
 		now := nanotime()
+		if c != nil {
+			seenCalls = c.mpiCalls.Load() // the engine's own calls
+		}
 		if work > 0 {
 			lastWork, sleep = now, 0
 			continue
@@ -229,7 +251,7 @@ func (e *engine) loop(threads string, ready chan<- error) {
 			if busy {
 				limit = min(limit, busySleep)
 			}
-			if d := c.tab.heldDeadline(); d != 0 {
+			if d := c.tab.deadline(); d != 0 {
 				limit = max(min(limit, time.Duration(d-now)), 0)
 			}
 		}

@@ -62,8 +62,10 @@ func TestConfigFromEnv(t *testing.T) {
 	env["UPC_MPI_AGG_BYTES"] = "0"
 	env["UPC_MPI_AGG_HOLD"] = "1ms"
 	env["UPC_MPI_VIS"] = "Pack"
+	env["UPC_MPI_PSHM"] = "0"
 	c, err = ConfigFromEnv()
 	require.NoError(t, err)
+	assert.False(t, c.PSHM)
 	assert.Equal(t, 7, c.Slots)
 	assert.Equal(t, uintptr(0), c.AggBytes)
 	assert.Equal(t, time.Millisecond, c.AggHold)
@@ -75,6 +77,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"UPC_MPI_AGG_HOLD":  "-1s",
 		"UPC_MPI_THREADS":   "single",
 		"UPC_MPI_AGG_BYTES": "-5",
+		"UPC_MPI_PSHM":      "maybe",
 	} {
 		env := map[string]string{name: bad}
 		envLookup = func(k string) (string, bool) { v, ok := env[k]; return v, ok }
@@ -86,28 +89,35 @@ func TestConfigFromEnv(t *testing.T) {
 
 func TestResolveAuto(t *testing.T) {
 	for _, tc := range []struct {
-		name         string
-		lib          Library
-		oneNode      bool
-		osc          string
-		vis, window  string
-		presetWindow string
+		name                 string
+		lib                  Library
+		pshm, split, oneNode bool
+		osc                  string
+		vis, window, atomics string
+		mode                 windowMode
+		presetWindow         string
 	}{
-		{name: "Open MPI on one node: osc/sm", lib: OpenMPI, oneNode: true, osc: "sm,ucx,pt2pt", vis: "datatype", window: "allocate"},
-		{name: "Open MPI across nodes: osc/ucx", lib: OpenMPI, osc: "sm,ucx,pt2pt", vis: "pack", window: "allocate"},
-		{name: "Open MPI forced to osc/ucx", lib: OpenMPI, oneNode: true, osc: "ucx", vis: "pack", window: "allocate"},
-		{name: "Open MPI with MPI_Win_create", lib: OpenMPI, oneNode: true, presetWindow: "create", vis: "pack", window: "create"},
-		{name: "MPICH", lib: MPICH, vis: "datatype", window: "create"},
+		{name: "Open MPI on one node: osc/sm", lib: OpenMPI, oneNode: true, osc: "sm,ucx,pt2pt", vis: "datatype", window: "allocate", atomics: "mpi", mode: winAllocate},
+		{name: "Open MPI across nodes: osc/ucx", lib: OpenMPI, osc: "sm,ucx,pt2pt", vis: "pack", window: "allocate", atomics: "mpi", mode: winAllocate},
+		{name: "Open MPI forced to osc/ucx", lib: OpenMPI, oneNode: true, osc: "ucx", vis: "pack", window: "allocate", atomics: "mpi", mode: winAllocate},
+		{name: "Open MPI with MPI_Win_create", lib: OpenMPI, oneNode: true, presetWindow: "create", vis: "pack", window: "create", atomics: "mpi", mode: winCreate},
+		{name: "MPICH", lib: MPICH, vis: "datatype", window: "create", atomics: "mpi", mode: winCreate},
+		{name: "PSHM, one node: CPU atomics", lib: OpenMPI, pshm: true, oneNode: true, vis: "datatype", window: "allocate", atomics: "am", mode: winShared},
+		{name: "PSHM across nodes: MPI atomics", lib: OpenMPI, pshm: true, vis: "pack", window: "allocate", atomics: "mpi", mode: winSharedSplit},
+		{name: "PSHM, one node, split windows", lib: OpenMPI, pshm: true, split: true, oneNode: true, vis: "pack", window: "allocate", atomics: "am", mode: winSharedSplit},
+		{name: "MPICH PSHM across nodes", lib: MPICH, pshm: true, vis: "datatype", window: "create", atomics: "mpi", mode: winSharedSplit},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := DefaultConfig()
+			c.PSHM, c.pshmSplit = tc.pshm, tc.split
 			if tc.presetWindow != "" {
 				c.Window = tc.presetWindow
 			}
 			c.resolve(tc.lib, tc.oneNode, tc.osc)
 			assert.Equal(t, tc.vis, c.VIS)
 			assert.Equal(t, tc.window, c.Window)
-			assert.Equal(t, "mpi", c.Atomics)
+			assert.Equal(t, tc.atomics, c.Atomics)
+			assert.Equal(t, tc.mode, c.windowMode(tc.oneNode))
 		})
 	}
 	assert.Equal(t, MPICH, libraryOf("MPICH Version:\t4.0.2"))

@@ -94,11 +94,20 @@ static void upc_bar_combine(void *in, void *inout, int *len, MPI_Datatype *dt) {
 	}
 }
 
+// How a job's segments are exposed (Go's windowMode, in the same order): a window of
+// memory the conduit mapped, an allocated window, or PSHM: memory the
+// node's processes share (MPI_Win_allocate_shared), either one shared
+// window over MPI_COMM_WORLD (every process on one node) or a shared
+// window per node plus a window over MPI_COMM_WORLD created over the same
+// memory for RMA between nodes.
+enum { UPC_WIN_CREATE, UPC_WIN_ALLOCATE, UPC_WIN_SHARED, UPC_WIN_SHARED_SPLIT };
+
 typedef struct {
-	MPI_Comm am, coll;
-	MPI_Win win;
+	MPI_Comm am, coll, node;
+	MPI_Win win;     // RMA and atomics to every process
+	MPI_Win nodewin; // UPC_WIN_SHARED_SPLIT: the node's shared window
 	void *base;
-	int have_win, have_comms, have_op;
+	int have_win, have_nodewin, have_node, have_comms, have_op;
 	MPI_Op barop;
 	int64_t bar_in[4], bar_out[4];
 
@@ -140,7 +149,7 @@ static int upc_alloc_reqs(upc_job *j, int n) {
 
 static void upc_job_release(upc_job *j, int collective);
 
-static int upc_job_new(upc_job **out, size_t bytes, int allocate, void *mem, int eager, int nrecv, int nreq) {
+static int upc_job_new(upc_job **out, size_t bytes, int mode, void *mem, int eager, int nrecv, int nreq) {
 	upc_job *j = calloc(1, sizeof *j);
 	MPI_Info info = MPI_INFO_NULL;
 	int rc;
@@ -157,11 +166,32 @@ static int upc_job_new(upc_job **out, size_t bytes, int allocate, void *mem, int
 	MPI_Info_set(info, "same_size", "true");
 	MPI_Info_set(info, "same_disp_unit", "true");
 	upc_save_signals();
-	if (allocate) {
+	switch (mode) {
+	case UPC_WIN_ALLOCATE:
 		rc = MPI_Win_allocate((MPI_Aint)bytes, 1, info, MPI_COMM_WORLD, &j->base, &j->win);
-	} else {
+		break;
+	case UPC_WIN_CREATE:
 		j->base = mem;
 		rc = MPI_Win_create(mem, (MPI_Aint)bytes, 1, info, MPI_COMM_WORLD, &j->win);
+		break;
+	case UPC_WIN_SHARED:
+		// Each process's part on its own pages (and NUMA node).
+		MPI_Info_set(info, "alloc_shared_noncontig", "true");
+		rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, MPI_COMM_WORLD, &j->base, &j->win);
+		break;
+	default:
+		rc = MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &j->node);
+		if (rc != MPI_SUCCESS) break;
+		j->have_node = 1;
+		MPI_Info_set(info, "alloc_shared_noncontig", "true");
+		rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, j->node, &j->base, &j->nodewin);
+		if (rc != MPI_SUCCESS) break;
+		j->have_nodewin = 1;
+		MPI_Win_set_errhandler(j->nodewin, MPI_ERRORS_RETURN);
+		// A passive-target epoch on the shared window too: MPI_Win_sync
+		// (the barrier's memory barrier) needs one.
+		if ((rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, j->nodewin)) != MPI_SUCCESS) break;
+		rc = MPI_Win_create(j->base, (MPI_Aint)bytes, 1, info, MPI_COMM_WORLD, &j->win);
 	}
 	upc_restore_signals();
 	MPI_Info_free(&info);
@@ -201,6 +231,11 @@ static void upc_job_release(upc_job *j, int collective) {
 			MPI_Win_unlock_all(j->win);
 			MPI_Win_free(&j->win);
 		}
+		if (j->have_nodewin) {
+			MPI_Win_unlock_all(j->nodewin);
+			MPI_Win_free(&j->nodewin);
+		}
+		if (j->have_node) MPI_Comm_free(&j->node);
 		if (j->have_comms) {
 			MPI_Comm_free(&j->am);
 			MPI_Comm_free(&j->coll);
@@ -212,6 +247,31 @@ static void upc_job_release(upc_job *j, int collective) {
 }
 
 static void *upc_base(upc_job *j) { return j->base; }
+
+// upc_shared_bases is the PSHM query: bases[p] becomes the address at
+// which this process sees the shared part of process p (a rank of
+// MPI_COMM_WORLD) for every process on this node; the others are left
+// alone.
+static int upc_shared_bases(upc_job *j, void **bases) {
+	MPI_Win w = j->have_nodewin ? j->nodewin : j->win;
+	MPI_Comm c = j->have_node ? j->node : MPI_COMM_WORLD;
+	MPI_Group g, world;
+	int n, rc;
+	MPI_Comm_size(c, &n);
+	MPI_Comm_group(c, &g);
+	MPI_Comm_group(MPI_COMM_WORLD, &world);
+	for (int i = 0; i < n; i++) {
+		MPI_Aint size;
+		int unit, p;
+		void *ptr;
+		if ((rc = MPI_Win_shared_query(w, i, &size, &unit, &ptr)) != MPI_SUCCESS) break;
+		if ((rc = MPI_Group_translate_ranks(g, 1, &i, world, &p)) != MPI_SUCCESS) break;
+		bases[p] = ptr;
+	}
+	MPI_Group_free(&g);
+	MPI_Group_free(&world);
+	return rc;
+}
 
 static int upc_put(upc_job *j, int t, const char *src, size_t n, size_t disp) {
 	int rc;
@@ -228,7 +288,11 @@ static int upc_get(upc_job *j, char *dst, int t, size_t disp, size_t n) {
 }
 
 static int upc_flush(upc_job *j, int t) { return MPI_Win_flush(t, j->win); }
-static int upc_win_sync(upc_job *j) { return MPI_Win_sync(j->win); }
+static int upc_win_sync(upc_job *j) {
+	int rc = MPI_Win_sync(j->win);
+	if (rc == MPI_SUCCESS && j->have_nodewin) rc = MPI_Win_sync(j->nodewin);
+	return rc;
+}
 
 // Derived datatypes over bytes. The origin of a typed transfer is either
 // a contiguous buffer (otype NULL: count bytes) or one section.
@@ -401,21 +465,27 @@ type cjob struct {
 	p *C.upc_job
 }
 
-func newCJob(bytes uintptr, allocate bool, mem unsafe.Pointer, eager, nrecv, nreq int) (*cjob, error) {
+func newCJob(bytes uintptr, mode windowMode, mem unsafe.Pointer, eager, nrecv, nreq int) (*cjob, error) {
 	var p *C.upc_job
-	alloc := C.int(0)
-	if allocate {
-		alloc = 1
-	}
-	call := "MPI_Win_create"
-	if allocate {
-		call = "MPI_Win_allocate"
-	}
-	rc := C.upc_job_new(&p, C.size_t(bytes), alloc, mem, C.int(eager), C.int(nrecv), C.int(nreq))
+	call := [...]string{"MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_allocate_shared"}[mode]
+	rc := C.upc_job_new(&p, C.size_t(bytes), C.int(mode), mem, C.int(eager), C.int(nrecv), C.int(nreq))
 	if err := mpiError(rc, call); err != nil {
 		return nil, err
 	}
 	return &cjob{p: p}, nil
+}
+
+// sharedBases returns, for each of the procs processes, the address of
+// its segments in this process when they are shared with it (PSHM), else
+// nil. Only for the shared window modes.
+func (j *cjob) sharedBases(procs int) ([]unsafe.Pointer, error) {
+	c := (*[1 << 30]unsafe.Pointer)(cmalloc(uintptr(procs) * unsafe.Sizeof(unsafe.Pointer(nil))))[:procs:procs]
+	defer cfree(unsafe.Pointer(&c[0]))
+	clear(c)
+	if err := mpiError(C.upc_shared_bases(j.p, &c[0]), "MPI_Win_shared_query"); err != nil {
+		return nil, err
+	}
+	return append([]unsafe.Pointer(nil), c...), nil
 }
 
 // release frees the job's C state; collective also frees the window and
@@ -618,6 +688,12 @@ func (j *cjob) ibarrier() error { return mpiError(C.upc_ibarrier(j.p), "MPI_Ibar
 func (j *cjob) barResult() contribution {
 	o := j.p.bar_out
 	return contribution{maxID: int64(o[0]), minID: int64(o[1]), arrived: int64(o[2]), finished: int64(o[3])}
+}
+
+// cMem keeps the operation table's aggregation buffers in C memory.
+var cMem = bufMem{
+	alloc: func(n int) []byte { return unsafe.Slice((*byte)(cmalloc(uintptr(n))), n) },
+	free:  func(b []byte) { cfree(unsafe.Pointer(unsafe.SliceData(b))) },
 }
 
 // cmalloc allocates C memory the garbage collector does not manage, for

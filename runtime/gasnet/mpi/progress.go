@@ -49,7 +49,14 @@ func (c *Conduit) poll() int {
 
 // busy reports whether anything is in flight that needs polling soon.
 func (c *Conduit) busy() bool {
-	return c.barBusy || len(c.slots) > len(c.freeSlots) || c.early > 0 || c.tab.busy() || c.bar.arrivedAny()
+	return c.engineBusy() || c.tab.busy()
+}
+
+// engineBusy reports whether the engine itself has something in flight
+// (messages, replies to packed transfers, a barrier, operations only it
+// may issue): it then polls often even while ranks are inside MPI calls.
+func (c *Conduit) engineBusy() bool {
+	return c.barBusy || len(c.slots) > len(c.freeSlots) || c.early > 0 || c.awaiting.Load() > 0 || c.bar.arrivedAny() || !c.multiple && c.tab.busy()
 }
 
 // takeQueued runs the handlers of messages between this process's ranks
@@ -274,8 +281,8 @@ func (c *Conduit) noticeAbort() {
 // The operation table's network.
 
 func (c *Conduit) issue(o *op) bool {
-	c.inMPI.Add(1)
-	defer c.inMPI.Add(-1)
+	c.enterMPI()
+	defer c.leaveMPI()
 	p := o.tgt.proc
 	switch o.kind {
 	case opPut:
@@ -289,9 +296,9 @@ func (c *Conduit) issue(o *op) bool {
 }
 
 func (c *Conduit) flush(p int) {
-	c.inMPI.Add(1)
+	c.enterMPI()
 	c.fail(c.cj.flush(p))
-	c.inMPI.Add(-1)
+	c.leaveMPI()
 }
 
 // packMax bounds a packed transfer; larger ones go as contiguous pieces.
@@ -421,52 +428,49 @@ func (c *Conduit) issuePieces(o *op) {
 	}
 }
 
-// issueMerged issues held small puts as one transfer: their bytes packed
-// into one buffer, put with an indexed datatype of their displacements,
-// or carried by one active message.
-func (c *Conduit) issueMerged(m *op, puts []*op) bool {
-	c.inMPI.Add(1)
-	defer c.inMPI.Add(-1)
-	total := uintptr(0)
-	for _, o := range puts {
-		total += o.n
-	}
-	remote := shape{kind: shapeVec, offs: make([]uintptr, len(puts)), lens: make([]uintptr, len(puts))}
-	for i, o := range puts {
-		remote.offs[i], remote.lens[i] = o.disp, o.n
-	}
-	gather := func(dst unsafe.Pointer) {
-		off := uintptr(0)
-		for _, o := range puts {
-			move(unsafe.Add(dst, off), o.addr, o.n)
-			off += o.n
-		}
-	}
+// issueHeld issues held small puts (m.agg): one at a time when there are
+// fewer than AggMin, else as one transfer, their bytes (already packed
+// back to back in m.agg.data) put with an indexed or strided datatype of
+// their displacements, or carried by one active message.
+func (c *Conduit) issueHeld(m *op) bool {
+	c.enterMPI()
+	defer c.leaveMPI()
+	a := &m.agg
 	p := m.tgt.proc
-	if c.cfg.VIS == "datatype" && remote.fitsDatatype() {
-		buf := cmalloc(total)
-		gather(buf)
-		m.after = func() { cfree(buf) }
-		tt, err := typeOf(&remote)
-		if err != nil {
-			c.fail(err)
+	if len(a.data) == 0 {
+		return true // puts of no bytes: nothing to send, the flush completes them
+	}
+	remote := remoteRuns(a.offs, a.lens)
+	dt := c.cfg.VIS == "datatype" && remote.fitsDatatype()
+	if a.count() < c.cfg.AggMin || dt || remote.kind == shapeContig {
+		// MPI reads the buffer until the flush; it is C memory
+		// (bufMem), so nothing needs pinning.
+		if a.count() >= c.cfg.AggMin && remote.kind != shapeContig {
+			tt, err := typeOf(&remote)
+			if err != nil {
+				c.fail(err)
+				return true
+			}
+			c.fail(c.cj.putTyped(p, unsafe.Pointer(&a.data[0]), uintptr(len(a.data)), datatype{}, remote.origin(), tt))
+			tt.free()
 			return true
 		}
-		c.fail(c.cj.putTyped(p, buf, total, datatype{}, 0, tt))
-		tt.free()
+		off := uintptr(0)
+		for i, d := range a.offs {
+			if a.lens[i] > 0 {
+				c.fail(c.cj.put(p, unsafe.Pointer(&a.data[off]), a.lens[i], d))
+			}
+			off += a.lens[i]
+		}
 		return true
 	}
-	payload := make([]byte, 0, remote.encodedSize()+int(total))
+	payload := make([]byte, 0, remote.encodedSize()+len(a.data))
 	payload = remote.encode(payload)
-	n := len(payload)
-	payload = payload[:n+int(total)]
-	if total > 0 {
-		gather(unsafe.Pointer(&payload[n]))
-	}
-	refs := append([]gasnet.OpRef(nil), m.refs...)
+	payload = append(payload, a.data...)
+	refs := append([]refRun(nil), a.refs...)
 	id := c.expect(func([]byte) {
 		for _, r := range refs {
-			c.job.Complete(r)
+			c.job.CompleteN(r.ref, r.n)
 		}
 	})
 	c.Send(&gasnet.Message{Src: m.from, Dst: p * c.l.perProc, Handler: hPackPut, NArgs: 1, Args: [gasnet.MaxArgs]uint64{id}, Payload: payload})
@@ -474,19 +478,25 @@ func (c *Conduit) issueMerged(m *op, puts []*op) bool {
 }
 
 // expect registers what to do when the reply with the returned id comes.
+// Until it comes the engine polls as when messages are in flight: it is
+// the engine that will find the reply.
 func (c *Conduit) expect(f func(payload []byte)) uint64 {
 	c.pmu.Lock()
 	defer c.pmu.Unlock()
 	c.nextID++
 	c.pending[c.nextID] = f
+	c.awaiting.Add(1)
 	return c.nextID
 }
 
 func (c *Conduit) take(id uint64) func([]byte) {
 	c.pmu.Lock()
 	defer c.pmu.Unlock()
-	f := c.pending[id]
-	delete(c.pending, id)
+	f, ok := c.pending[id]
+	if ok {
+		delete(c.pending, id)
+		c.awaiting.Add(-1)
+	}
 	return f
 }
 

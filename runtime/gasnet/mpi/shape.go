@@ -72,6 +72,36 @@ func remoteStrided(off uintptr, stride []int64, run uintptr, count []uintptr) sh
 	return shape{kind: shapeStrided, off: off, stride: stride, run: run, count: count}
 }
 
+// remoteRuns describes a list of remote runs (offsets and lengths, in
+// order) as compactly as it can: one strided section when the runs have
+// one length and one distance between them (a loop's fine-grained puts
+// usually do), an indexed list when they have one length, else a vector.
+// Merged puts travel in this form, so their description costs bytes per
+// transfer instead of per put, and MPI gets a vector datatype.
+func remoteRuns(offs, lens []uintptr) shape {
+	n := len(offs)
+	same := true
+	for _, l := range lens[1:] {
+		same = same && l == lens[0]
+	}
+	switch {
+	case n == 1:
+		return shape{kind: shapeContig, off: offs[0], size: lens[0]}
+	case !same:
+		return shape{kind: shapeVec, offs: offs, lens: lens}
+	}
+	d := int64(offs[1] - offs[0])
+	// Runs that overlap stay a list: an MPI datatype's blocks must not.
+	regular := d >= int64(lens[0]) || -d >= int64(lens[0])
+	for i := 2; i < n && regular; i++ {
+		regular = int64(offs[i]-offs[i-1]) == d
+	}
+	if !regular {
+		return shape{kind: shapeIdx, offs: offs, size: lens[0]}
+	}
+	return shape{kind: shapeStrided, off: offs[0], run: lens[0], count: []uintptr{uintptr(n)}, stride: []int64{d}}
+}
+
 // total is the number of bytes the shape covers.
 func (s *shape) total() uintptr {
 	switch s.kind {

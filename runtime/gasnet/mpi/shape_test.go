@@ -139,3 +139,37 @@ func TestShapeBlocksAndFit(t *testing.T) {
 	st := remoteStrided(64, []int64{8}, 4, []uintptr{10})
 	assert.Equal(t, uintptr(64), st.origin())
 }
+
+func TestRemoteRuns(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		offs, lens []uintptr
+		want       shape
+	}{
+		{"one run", []uintptr{40}, []uintptr{8}, shape{kind: shapeContig, off: 40, size: 8}},
+		{"a loop's puts: strided", []uintptr{100, 116, 132}, []uintptr{8, 8, 8},
+			shape{kind: shapeStrided, off: 100, run: 8, count: []uintptr{3}, stride: []int64{16}}},
+		{"backwards", []uintptr{64, 32, 0}, []uintptr{4, 4, 4},
+			shape{kind: shapeStrided, off: 64, run: 4, count: []uintptr{3}, stride: []int64{-32}}},
+		{"irregular: indexed", []uintptr{0, 16, 48}, []uintptr{8, 8, 8},
+			shape{kind: shapeIdx, offs: []uintptr{0, 16, 48}, size: 8}},
+		{"overlapping: indexed", []uintptr{0, 4, 8}, []uintptr{8, 8, 8},
+			shape{kind: shapeIdx, offs: []uintptr{0, 4, 8}, size: 8}},
+		{"lengths differ: vector", []uintptr{0, 16}, []uintptr{8, 4},
+			shape{kind: shapeVec, offs: []uintptr{0, 16}, lens: []uintptr{8, 4}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := remoteRuns(tc.offs, tc.lens)
+			assert.Equal(t, tc.want, got)
+			var blocks [][2]int64
+			it := got.offsets()
+			for off, n, ok := it.next(); ok; off, n, ok = it.next() {
+				blocks = append(blocks, [2]int64{off, int64(n)})
+			}
+			require.Len(t, blocks, len(tc.offs), "the same runs, in order")
+			for i := range blocks {
+				assert.Equal(t, [2]int64{int64(tc.offs[i]), int64(tc.lens[i])}, blocks[i])
+			}
+		})
+	}
+}

@@ -26,11 +26,15 @@ import (
 // the completion rides on the last operation of the batch, never one
 // request per operation.
 //
-// Small puts are held PENDING (dynamic aggregation): when AggOps of them
-// are queued to one target, or when their owner synchronises and at least
-// AggMin are queued, they are issued as one transfer (an indexed MPI
-// datatype, or one packed active message). Held puts are also released
-// after AggHold, so a program that never synchronises still progresses.
+// Small puts are held (dynamic aggregation): their bytes are appended to
+// their target's aggregation buffer as they are posted, with their
+// displacements and completions, so a held put costs no element and no
+// pinning, and the buffer is the merged transfer's data as it stands.
+// When AggOps puts are held for one target, or when a rank synchronises,
+// they are issued together, as one transfer (an indexed or strided MPI
+// datatype, or one packed active message) when there are at least AggMin
+// of them. Held puts are also released after AggHold, so a program that
+// never synchronises still progresses.
 
 // opKind is what an operation does.
 type opKind uint8
@@ -40,14 +44,13 @@ const (
 	opGet                  // contiguous get
 	opPutVIS               // vector, indexed or strided put
 	opGetVIS               // vector, indexed or strided get
-	opMerged               // held small puts issued as one transfer
+	opMerged               // held small puts issued together (op.agg)
 )
 
 // op is an operation element.
 type op struct {
 	kind opKind
-	held bool // a small put held for aggregation
-	from int  // the local rank that posted it (statistics)
+	from int // the local rank that posted it (statistics)
 	tgt  *target
 
 	disp uintptr        // put, get: byte displacement in the target's window
@@ -58,35 +61,79 @@ type op struct {
 	// VIS: the local side, and the remote side by window displacement.
 	local, remote shape
 
-	refs []gasnet.OpRef // opMerged: the completions of the merged puts
-	seq  uint64         // issue order at the target
+	agg aggBuf // opMerged: the held puts (the element keeps the buffers)
+	seq uint64 // issue order at the target
 	// after runs when the operation completes (scatter a packed get,
 	// free a buffer); the network sets it when it issues the operation.
 	after func()
-	pin   runtime.Pinner // the caller's buffer, while MPI may use it
+	pin   runtime.Pinner // the caller's buffer (or agg.data), while MPI may use it
 	next  *op
-
-	// inline holds the bytes of a small held put, copied when it is
-	// posted: the caller's buffer is free at once, and nothing needs
-	// pinning. The element itself is pinned once, when it is made
-	// (self), since MPI may read inline until the flush.
-	inline [inlineBytes]byte
-	self   runtime.Pinner
-	pinned bool
 }
-
-// inlineBytes is the largest put copied into its element.
-const inlineBytes = 32
 
 // reset clears an element for reuse. The Pinner's backing store stays
 // with the element: making a new one costs a finalizer and an entry in
 // the span's specials list, which is most of a small put's cost.
 func (o *op) reset() {
 	o.pin.Unpin()
-	o.kind, o.held, o.from, o.tgt = 0, false, 0, nil
+	o.kind, o.from, o.tgt = 0, 0, nil
 	o.disp, o.addr, o.n, o.ref = 0, nil, 0, 0
 	o.local, o.remote = shape{}, shape{}
-	o.refs, o.seq, o.after, o.next = o.refs[:0], 0, nil, nil
+	o.agg.reset()
+	o.seq, o.after, o.next = 0, nil, nil
+}
+
+// aggBuf holds small puts to one target: their bytes back to back, each
+// one's displacement and length, and their completions as runs of equal
+// OpRefs (a loop's implicit-handle puts all complete one).
+type aggBuf struct {
+	data       []byte
+	offs, lens []uintptr
+	refs       []refRun
+	from       int // the rank that posted the first (statistics)
+}
+
+// bufMem allocates aggregation buffers outside the Go heap, so MPI may
+// read them without pinning (the cgo layer's malloc); without it they are
+// Go memory (the tests).
+type bufMem struct {
+	alloc func(n int) []byte
+	free  func(b []byte)
+}
+
+// refRun is n consecutive puts completing ref.
+type refRun struct {
+	ref gasnet.OpRef
+	n   int
+}
+
+func (a *aggBuf) add(from int, disp uintptr, src unsafe.Pointer, n uintptr, ref gasnet.OpRef, mem *bufMem) {
+	if len(a.offs) == 0 {
+		a.from = from
+	}
+	if k := len(a.data); k+int(n) > cap(a.data) && mem != nil {
+		// Grown in memory MPI may read without pinning (C memory).
+		grown := mem.alloc(max(2*cap(a.data), k+int(n), 1024))[:k]
+		copy(grown, a.data)
+		if a.data != nil {
+			mem.free(a.data)
+		}
+		a.data = grown
+	}
+	a.data = append(a.data, unsafe.Slice((*byte)(src), n)...)
+	a.offs = append(a.offs, disp)
+	a.lens = append(a.lens, n)
+	if k := len(a.refs); k > 0 && a.refs[k-1].ref == ref {
+		a.refs[k-1].n++
+	} else {
+		a.refs = append(a.refs, refRun{ref, 1})
+	}
+}
+
+func (a *aggBuf) count() int { return len(a.offs) }
+
+// reset empties the buffer and keeps its storage.
+func (a *aggBuf) reset() {
+	a.data, a.offs, a.lens, a.refs = a.data[:0], a.offs[:0], a.lens[:0], a.refs[:0]
 }
 
 // target is a target element: the operations queued to one process.
@@ -95,8 +142,9 @@ type target struct {
 
 	pendHead, pendTail *op // PENDING, in post order
 	pending            int
-	held               int   // held puts among the pending
-	heldSince          int64 // when the oldest held put was posted (ns)
+	agg                aggBuf // held puts
+	held               int    // agg.count()
+	heldSince          int64  // when the oldest held put was posted (ns)
 
 	issHead, issTail *op // ISSUED and awaiting a flush, in issue order
 	issued           int
@@ -108,18 +156,20 @@ type target struct {
 }
 
 func (t *target) empty() bool {
-	return t.pending == 0 && t.issued == 0 && t.flushing == 0 && t.users == 0
+	return t.pending == 0 && t.held == 0 && t.issued == 0 && t.flushing == 0 && t.users == 0
 }
 
 // network is what the table needs from MPI: the cgo layer implements it,
-// the tests fake it. issue and issueMerged make an operation's MPI calls
+// the tests fake it. issue and issueHeld make an operation's MPI calls
 // and report whether a flush of its target completes it (RMA) or the
 // network completes it later itself (an active message), in which case
-// the table forgets it at once. flush returns once every RMA operation
-// issued to process p before the call is complete.
+// the table forgets it at once. issueHeld issues the held puts in m.agg:
+// as one transfer if there are at least Config.AggMin of them, else one
+// by one. flush returns once every RMA operation issued to process p
+// before the call is complete.
 type network interface {
 	issue(o *op) (byFlush bool)
-	issueMerged(m *op, puts []*op) (byFlush bool)
+	issueHeld(m *op) (byFlush bool)
 	flush(p int)
 }
 
@@ -198,13 +248,15 @@ var (
 
 // table is a window's operation table.
 type table struct {
-	mu       sync.Mutex
-	cfg      *Config
-	net      network
-	complete func(gasnet.OpRef)
-	abort    <-chan struct{}
-	kick     func() // wakes the progress goroutine
-	funnel   bool   // only the progress goroutine may issue and flush
+	mu        sync.Mutex
+	cfg       *Config
+	net       network
+	complete  func(gasnet.OpRef)
+	completeN func(gasnet.OpRef, int)
+	mem       *bufMem // where aggregation buffers live; nil: the Go heap
+	abort     <-chan struct{}
+	kick      func() // wakes the progress goroutine
+	funnel    bool   // only the progress goroutine may issue and flush
 
 	slots   []*target
 	targets int // target elements in the table
@@ -219,7 +271,7 @@ type table struct {
 	freed       chan struct{}
 	flushWanted atomic.Bool // funneled: a rank waits for its operations
 
-	// Counts of pending operations (held ones included) and held puts,
+	// Counts of pending operations and held puts,
 	// under the lock; the progress goroutine reads, without the lock,
 	// whether they are zero (published only when that changes, so a post
 	// costs no atomic operation), the issued operations, and when the last
@@ -231,8 +283,6 @@ type table struct {
 	firstHeld           atomic.Int64 // when the table last went from no held puts to some
 	hungry              atomic.Bool  // a poster starves
 
-	heldScratch []*op // issueTarget's list of held puts, reused
-
 	merged    []atomic.Uint64 // per local rank: puts issued inside merged transfers
 	transfers []atomic.Uint64 // per local rank: merged transfers its puts started
 	first     int             // the first local rank
@@ -242,13 +292,13 @@ type table struct {
 // round spreads its messages over the targets.
 const issueBatch = 64
 
-func newTable(cfg *Config, net network, complete func(gasnet.OpRef), abort <-chan struct{}, kick func(), funnel bool, first, locals int) *table {
+func newTable(cfg *Config, net network, complete func(gasnet.OpRef), completeN func(gasnet.OpRef, int), abort <-chan struct{}, kick func(), funnel bool, first, locals int) *table {
 	globalOnce.Do(func() {
 		globalOps = newPool[op](cfg.OpsGlobal)
 		globalTargets = newPool[target](cfg.TargetsGlobal)
 	})
 	return &table{
-		cfg: cfg, net: net, complete: complete, abort: abort, kick: kick, funnel: funnel,
+		cfg: cfg, net: net, complete: complete, completeN: completeN, abort: abort, kick: kick, funnel: funnel,
 		slots:     make([]*target, cfg.Slots),
 		ops:       twoLevel[op]{newPool[op](cfg.OpsLocal), globalOps},
 		tgts:      twoLevel[target]{newPool[target](cfg.TargetsLocal), globalTargets},
@@ -278,7 +328,9 @@ func (t *table) unlink(e *target) {
 			break
 		}
 	}
-	*e = target{}
+	agg := e.agg
+	agg.reset()
+	*e = target{agg: agg} // the buffers stay with the element
 	t.targets--
 	t.tgts.put(e)
 	t.signalFreed()
@@ -317,10 +369,6 @@ func (t *table) acquireLocked(p int) *op {
 		}
 		if e != nil {
 			if o := t.ops.get(); o != nil {
-				if !o.pinned {
-					o.self.Pin(o)
-					o.pinned = true
-				}
 				o.tgt = e
 				return o
 			}
@@ -373,31 +421,68 @@ func (t *table) reclaim() {
 		t.mu.Lock()
 		return
 	}
-	t.issueTarget(busiest, true, -1)
+	// Held puts stay held: releasing them needs an element itself.
+	t.issueTarget(busiest, false, -1)
 	t.flushLocked([]*target{busiest})
 }
 
+// targetLocked returns process p's target element, making one if needed
+// (and progress or waiting while the pools are dry). Called with t.mu
+// held.
+func (t *table) targetLocked(p int) *target {
+	for {
+		if e := t.lookup(p); e != nil {
+			return e
+		}
+		if e := t.tgts.get(); e != nil {
+			e.proc = p
+			s := &t.slots[p%len(t.slots)]
+			e.next, *s = *s, e
+			t.targets++
+			return e
+		}
+		t.reclaim()
+	}
+}
+
 // post queues a contiguous put or get in one critical section, the
-// common case. A small put is held for aggregation, its bytes copied into
-// the element when they fit; other buffers are pinned while MPI may use
-// them.
+// common case. A small put is held for aggregation: its bytes are copied
+// into its target's aggregation buffer, so the caller's buffer is free at
+// once. Other buffers are pinned while MPI may use them.
 func (t *table) post(kind opKind, from, p int, disp uintptr, addr unsafe.Pointer, n uintptr, ref gasnet.OpRef) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if kind == opPut && t.cfg.AggBytes > 0 && n <= t.cfg.AggBytes {
+		t.hold(t.targetLocked(p), from, disp, addr, n, ref)
+		return
+	}
 	o := t.acquireLocked(p)
 	o.kind, o.from, o.disp, o.addr, o.n, o.ref = kind, from, disp, addr, n, ref
-	if kind == opPut && n <= inlineBytes && t.holds(o) {
-		copy(o.inline[:n], unsafe.Slice((*byte)(addr), n))
-		o.addr = unsafe.Pointer(&o.inline[0])
-	} else if addr != nil {
+	if addr != nil {
 		o.pin.Pin(addr)
 	}
 	t.queue(o)
 }
 
-// holds reports whether o is a put small enough to hold for aggregation.
-func (t *table) holds(o *op) bool {
-	return o.kind == opPut && t.cfg.AggBytes > 0 && o.n <= t.cfg.AggBytes
+// hold adds a small put to e's aggregation buffer, and issues the buffer
+// once it holds AggOps puts. Called with t.mu held.
+func (t *table) hold(e *target, from int, disp uintptr, addr unsafe.Pointer, n uintptr, ref gasnet.OpRef) {
+	if e.held == 0 {
+		e.heldSince = nanotime()
+	}
+	e.agg.add(from, disp, addr, n, ref, t.mem)
+	e.held++
+	if t.heldN++; t.heldN == 1 {
+		t.firstHeld.Store(e.heldSince)
+		t.anyHeld.Store(true)
+	}
+	switch {
+	case e.held < t.cfg.AggOps:
+	case t.funnel:
+		t.kick()
+	default:
+		t.releaseHeld(e)
+	}
 }
 
 // submit queues o, from acquire, and issues it at once when the caller
@@ -409,30 +494,18 @@ func (t *table) submit(o *op) {
 	t.queue(o)
 }
 
-// queue adds o to its target's pending list. Called with t.mu held.
+// queue adds o to its target's pending list and issues it at once when
+// the caller may call MPI. Called with t.mu held.
 func (t *table) queue(o *op) {
 	e := o.tgt
-	o.held = t.holds(o)
-	if o.held {
-		if e.held == 0 {
-			e.heldSince = nanotime()
-		}
-		e.held++
-		if t.heldN++; t.heldN == 1 {
-			t.firstHeld.Store(e.heldSince)
-			t.anyHeld.Store(true)
-		}
-	}
 	t.append(e, o)
-	switch {
-	case o.held && e.held < t.cfg.AggOps:
-	case t.funnel:
+	if t.funnel {
 		t.kick()
-	default:
-		t.issueTarget(e, o.held, -1)
-		if e.empty() {
-			t.unlink(e)
-		}
+		return
+	}
+	t.issueTarget(e, false, -1)
+	if e.empty() {
+		t.unlink(e)
 	}
 }
 
@@ -451,52 +524,24 @@ func (t *table) append(e *target, o *op) {
 }
 
 // issueTarget issues up to limit (-1: all) of e's pending operations,
-// and its held puts too if releaseHeld. Held puts go out merged when
-// there are at least AggMin of them. It returns how many it issued.
+// and its held puts too if releaseHeld. It returns how many it issued.
 func (t *table) issueTarget(e *target, releaseHeld bool, limit int) int {
 	issued := 0
-	held := t.heldScratch[:0]
-	var prev *op
-	for o := e.pendHead; o != nil && (limit < 0 || issued < limit); {
-		next := o.next
-		if o.held && !releaseHeld {
-			prev, o = o, next
-			continue
-		}
-		// Unlink o from the pending list.
-		if prev == nil {
-			e.pendHead = next
-		} else {
-			prev.next = next
-		}
-		if e.pendTail == o {
-			e.pendTail = prev
+	for o := e.pendHead; o != nil && (limit < 0 || issued < limit); o = e.pendHead {
+		e.pendHead = o.next
+		if e.pendHead == nil {
+			e.pendTail = nil
 		}
 		e.pending--
 		if t.pendingN--; t.pendingN == 0 {
 			t.anyPending.Store(false)
 		}
 		o.next = nil
-		if o.held {
-			e.held--
-			if t.heldN--; t.heldN == 0 {
-				t.anyHeld.Store(false)
-			}
-			held = append(held, o)
-		} else {
-			t.issueOne(e, o)
-			issued++
-		}
-		o = next
+		t.issueOne(e, o)
+		issued++
 	}
-	if len(held) > 0 {
-		issued += len(held)
-		t.issueHeld(e, held)
-		clear(held)
-		t.heldScratch = held[:0]
-	}
-	if e.held == 0 {
-		e.heldSince = 0
+	if releaseHeld {
+		issued += t.releaseHeld(e)
 	}
 	return issued
 }
@@ -523,38 +568,39 @@ func (t *table) markIssued(e *target, o *op) {
 	t.lastIssue.Store(nanotime())
 }
 
-// issueHeld issues held puts: one merged transfer when there are enough
-// of them, else one by one. The merged operation takes over the first
-// put's element, so merging never needs an element the pools lack.
-func (t *table) issueHeld(e *target, held []*op) {
-	if len(held) < t.cfg.AggMin {
-		for _, o := range held {
-			t.issueOne(e, o)
-		}
-		return
+// releaseHeld issues e's held puts and returns how many. The element
+// that carries them takes over the aggregation buffer (and e takes the
+// element's empty one), so nothing is copied. Called with t.mu held; the
+// element may have to be waited for, and other posters may release e's
+// puts meanwhile.
+func (t *table) releaseHeld(e *target) int {
+	if e.held == 0 {
+		return 0
 	}
-	first := held[0]
-	if i := first.from - t.first; i >= 0 && i < len(t.merged) {
-		t.merged[i].Add(uint64(len(held)))
+	e.users++
+	m := t.acquireLocked(e.proc)
+	e.users--
+	n := e.held
+	if n == 0 {
+		t.release(m)
+		return 0
+	}
+	m.kind, m.from = opMerged, e.agg.from
+	m.agg, e.agg = e.agg, m.agg
+	e.held, e.heldSince = 0, 0
+	if t.heldN -= n; t.heldN == 0 {
+		t.anyHeld.Store(false)
+	}
+	if i := m.from - t.first; n >= t.cfg.AggMin && i >= 0 && i < len(t.merged) {
+		t.merged[i].Add(uint64(n))
 		t.transfers[i].Add(1)
 	}
-	// The merged operation's completions go in the first element's refs,
-	// whose storage is reused from element to element.
-	m := op{kind: opMerged, tgt: e, from: first.from, refs: first.refs[:0]}
-	for _, o := range held {
-		m.refs = append(m.refs, o.ref)
+	if t.net.issueHeld(m) {
+		t.markIssued(e, m)
+	} else {
+		t.release(m)
 	}
-	byFlush := t.net.issueMerged(&m, held)
-	for _, o := range held[1:] {
-		t.release(o)
-	}
-	first.reset()
-	first.kind, first.from, first.tgt, first.refs, first.after = opMerged, m.from, e, m.refs, m.after
-	if byFlush {
-		t.markIssued(e, first)
-		return
-	}
-	t.release(first)
+	return n
 }
 
 // release returns an element to the pools.
@@ -620,8 +666,8 @@ func (t *table) finish(done []*op) {
 			o.after()
 		}
 		if o.kind == opMerged {
-			for _, r := range o.refs {
-				t.complete(r)
+			for _, r := range o.agg.refs {
+				t.completeN(r.ref, r.n)
 			}
 		} else {
 			t.complete(o.ref)
@@ -648,7 +694,7 @@ func (t *table) flush(wait bool) {
 	var es, idle []*target
 	for _, e := range t.slots {
 		for ; e != nil; e = e.next {
-			if e.pending > 0 {
+			if e.pending > 0 || e.held > 0 {
 				t.issueTarget(e, true, -1)
 			}
 			switch {
@@ -676,7 +722,7 @@ func (t *table) progress(now int64) int {
 	issued := t.nIssued.Load()
 	expired := t.anyHeld.Load() && t.heldDeadline() <= now
 	if t.funnel {
-		if !t.anyPending.Load() && issued == 0 && !t.hungry.Load() && !t.flushWanted.Load() {
+		if !t.anyPending.Load() && !t.anyHeld.Load() && issued == 0 && !t.hungry.Load() && !t.flushWanted.Load() {
 			return 0
 		}
 	} else if !expired && (issued == 0 || now-t.lastIssue.Load() < int64(lazyFlush)) {
@@ -694,11 +740,11 @@ func (t *table) progress(now int64) int {
 		round := 0
 		for i := range n {
 			for e := t.slots[(t.rr+i)%n]; e != nil; e = e.next {
-				if e.pending == 0 {
+				if e.pending == 0 && e.held == 0 {
 					continue
 				}
-				release := all || e.held >= t.cfg.AggOps || (e.held > 0 && now-e.heldSince >= int64(t.cfg.AggHold))
-				if e.pending > e.held || release {
+				release := e.held > 0 && (all || e.held >= t.cfg.AggOps || now-e.heldSince >= int64(t.cfg.AggHold))
+				if e.pending > 0 || release {
 					round += t.issueTarget(e, release, issueBatch)
 				}
 			}
@@ -736,9 +782,27 @@ func (t *table) progress(now int64) int {
 const lazyFlush = 500 * time.Microsecond
 
 // busy reports whether the table has operations in flight, so the
-// progress goroutine keeps polling instead of sleeping.
+// progress goroutine keeps polling instead of sleeping: issued ones (MPI
+// may need this process's progress to send their data), and, funnelled,
+// pending ones it must issue. Held puts alone are not: they wait for their
+// owner's synchronisation or their deadline (heldDeadline), and polling
+// meanwhile only took a core from the rank posting them.
 func (t *table) busy() bool {
-	return t.anyPending.Load() || t.nIssued.Load() > 0
+	return t.anyPending.Load() && t.funnel || t.nIssued.Load() > 0
+}
+
+// deadline returns when the progress goroutine must next look at the
+// table, or 0 if it need not: when held puts must be released, or, under
+// MPI_THREAD_MULTIPLE, when operations ranks issued and left behind are
+// due for completion (lazyFlush).
+func (t *table) deadline() int64 {
+	d := t.heldDeadline()
+	if !t.funnel && t.nIssued.Load() > 0 {
+		if l := t.lastIssue.Load() + int64(lazyFlush); d == 0 || l < d {
+			d = l
+		}
+	}
+	return d
 }
 
 // heldDeadline returns when held puts must be released, or 0 if there

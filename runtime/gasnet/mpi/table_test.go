@@ -2,6 +2,7 @@ package mpi
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ type fakeNet struct {
 	log       []string
 	data      [][]byte // the bytes of each put issued, as MPI would read them
 	byMessage bool
+	aggMin    int // held puts issued one by one below this count
 	complete  func(gasnet.OpRef)
 	flushes   map[int]int
 }
@@ -37,18 +39,28 @@ func (f *fakeNet) issue(o *op) bool {
 	return !f.byMessage
 }
 
-func (f *fakeNet) issueMerged(m *op, puts []*op) bool {
+func (f *fakeNet) issueHeld(m *op) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.log = append(f.log, fmt.Sprintf("merged %d:%d", m.tgt.proc, len(puts)))
-	for _, p := range puts {
-		if p.tgt != m.tgt || p.kind != opPut {
-			panic("merged a put of another target")
+	a := &m.agg
+	if m.kind != opMerged || a.count() == 0 {
+		panic("issued an empty or foreign aggregation")
+	}
+	if a.count() < f.aggMin {
+		off := uintptr(0)
+		for i, d := range a.offs {
+			f.log = append(f.log, fmt.Sprintf("issue %d:%d", m.tgt.proc, d))
+			f.data = append(f.data, append([]byte(nil), a.data[off:off+a.lens[i]]...))
+			off += a.lens[i]
 		}
+	} else {
+		f.log = append(f.log, fmt.Sprintf("merged %d:%d", m.tgt.proc, a.count()))
 	}
 	if f.byMessage {
-		for _, r := range m.refs {
-			f.complete(r)
+		for _, r := range a.refs {
+			for range r.n {
+				f.complete(r.ref)
+			}
 		}
 	}
 	return !f.byMessage
@@ -80,8 +92,19 @@ type tableRig struct {
 func newRig(t *testing.T, cfg Config, funnel, byMessage bool) *tableRig {
 	globalOnce = sync.Once{}
 	r := &tableRig{done: map[gasnet.OpRef]int{}}
-	r.net = &fakeNet{byMessage: byMessage, complete: r.complete}
-	r.tab = newTable(&cfg, r.net, r.complete, make(chan struct{}), func() {}, funnel, 0, 4)
+	r.net = &fakeNet{byMessage: byMessage, aggMin: cfg.AggMin, complete: r.complete}
+	completeN := func(ref gasnet.OpRef, n int) {
+		for range n {
+			r.complete(ref)
+		}
+	}
+	r.tab = newTable(&cfg, r.net, r.complete, completeN, make(chan struct{}), func() {}, funnel, 0, 4)
+	// Complete what a test left in flight: an element dropped while it
+	// pins its buffer would make the garbage collector panic.
+	t.Cleanup(func() {
+		r.tab.flush(true)
+		r.tab.progress(nanotime())
+	})
 	return r
 }
 
@@ -314,4 +337,47 @@ func TestTableConcurrentPosters(t *testing.T) {
 	r.tab.flush(true)
 	assert.True(t, r.completed(refs...))
 	assert.False(t, r.tab.busy())
+}
+
+func TestTableHeldPutsShareCompletions(t *testing.T) {
+	r := newRig(t, smallCfg(), false, false)
+	var m *op
+	r.tab.net = issueFunc(func(o *op) bool {
+		m = o
+		assert.Equal(t, []refRun{{7, 3}, {8, 2}, {7, 1}}, o.agg.refs, "runs of one completion")
+		assert.Equal(t, "aaaaaaaabbbbbbbbccccccccddddddddeeeeeeeeffffffff", string(o.agg.data))
+		assert.Equal(t, []uintptr{0, 8, 16, 24, 32, 40}, o.agg.offs)
+		return true
+	})
+	for i, ref := range []gasnet.OpRef{7, 7, 7, 8, 8, 7} {
+		src := []byte(strings.Repeat(string(rune('a'+i)), 8))
+		r.tab.post(opPut, 1, 3, uintptr(8*i), unsafe.Pointer(&src[0]), 8, ref)
+	}
+	r.tab.flush(true)
+	require.NotNil(t, m)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	assert.Equal(t, map[gasnet.OpRef]int{7: 4, 8: 2}, r.done)
+}
+
+// issueFunc is a network whose held puts go to a function and complete
+// by flush.
+type issueFunc func(m *op) bool
+
+func (f issueFunc) issue(o *op) bool     { return true }
+func (f issueFunc) issueHeld(m *op) bool { return f(m) }
+func (f issueFunc) flush(int)            {}
+
+func TestTableDeadline(t *testing.T) {
+	c := smallCfg()
+	c.AggHold = time.Millisecond
+	r := newRig(t, c, false, false)
+	assert.Zero(t, r.tab.deadline(), "nothing held or issued")
+	r.post(opPut, 1, 0, 8)
+	assert.Equal(t, r.tab.heldDeadline(), r.tab.deadline(), "held puts are due after AggHold")
+	r.tab.flush(true)
+	r.post(opPut, 1, 0, 4096)
+	assert.Equal(t, r.tab.lastIssue.Load()+int64(lazyFlush), r.tab.deadline(), "issued puts left behind are due after lazyFlush")
+	r.tab.flush(true)
+	assert.Zero(t, r.tab.deadline())
 }
