@@ -20,6 +20,9 @@ int main(void) {
     int skip02[4] = {1, 0, 1, 0}, only0[4] = {1, 1, 1, 0}, none[4] = {1, 1, 1, 1};
     shmem_long_wait_until_all(flags, 4, skip02, SHMEM_CMP_EQ, 1);
     shmem_int_wait_until_all(iflags, 2, NULL, SHMEM_CMP_GE, 0);
+    /* Atomics to different words are not ordered without shmem_fence:
+       flags[1] and flags[3] arriving says nothing of iflags[1]. */
+    shmem_int_wait_until(&iflags[1], SHMEM_CMP_EQ, 7);
 
     size_t idx[4] = {9, 9, 9, 9};
     size_t some = shmem_long_test_some(flags, 4, idx, NULL, SHMEM_CMP_EQ, 1);
