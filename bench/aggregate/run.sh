@@ -4,7 +4,8 @@
 # smp conduit and on the mpi conduit (Open MPI) at 2 and 4 processes, over
 # shared memory and over loopback TCP. Prints each run's line and the
 # messages thread 0 sent (UPC_STATS=1). NPROCS (default "2 4") and
-# CONFIGS (default "smp mpi-shm mpi-tcp") narrow the run.
+# CONFIGS (default "smp mpi-shm mpi-tcp"; also mpi-shm-nopshm: MPI shared
+# memory without PSHM, where the aggregated form runs) narrow the run.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
@@ -28,6 +29,7 @@ for cfg in ${CONFIGS:-smp mpi-shm mpi-tcp}; do
 				case $cfg in
 				smp) cmd=("$out/$prog-$pass-smp" -n "$n") ;;
 				mpi-shm) cmd=($om -n "$n" -x OMPI_MCA_osc=sm,ucx,pt2pt "$out/$prog-$pass-mpi") ;;
+				mpi-shm-nopshm) cmd=($om -n "$n" -x OMPI_MCA_osc=sm,ucx,pt2pt -x UPC_MPI_PSHM=0 "$out/$prog-$pass-mpi") ;;
 				mpi-tcp) cmd=($om -n "$n" -x OMPI_MCA_osc=ucx -x UCX_TLS=tcp,self --mca btl self,tcp --mca pml ob1 -x UPC_MPI_PSHM=0 "$out/$prog-$pass-mpi") ;;
 				esac
 				UPC_STATS=1 UCX_TLS=${UCX_TLS:-} timeout 600 "${cmd[@]}" >"$out/o" 2>"$out/e" || echo "# failed: $cfg $n $prog $pass" >&2
