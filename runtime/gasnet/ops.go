@@ -115,18 +115,7 @@ func (t *opTable) release(i uint32, s *opSlot) {
 
 // complete retires one piece of the operation ref names; it runs on
 // whichever goroutine saw the piece finish.
-func (j *Job) complete(ref OpRef) {
-	ep := j.endpoints[ref.rank()-j.first]
-	if slot, ok := ref.slot(); ok {
-		if ep.ops.at(slot).pending.Add(-1) == 0 {
-			ep.waiter.Wake()
-		}
-		return
-	}
-	if ep.nbiPending.Add(-1) == 0 {
-		ep.waiter.Wake()
-	}
-}
+func (j *Job) complete(ref OpRef) { j.CompleteN(ref, 1) }
 
 // Complete retires one piece of an operation; RMA conduits call it when a
 // native put or get they were handed has finished.
