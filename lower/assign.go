@@ -128,7 +128,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			store = "upc.StoreStrict"
 		}
 		if op == "" {
-			fn.stmt(fmt.Sprintf("%s(t.Thread, %s, %s)", store, lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, lhs.t.goType(), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
 			return
 		}
 		p := lhs.code
@@ -137,7 +137,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt(fmt.Sprintf("{\n%s := %s", p, lhs.code))
 		}
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
-		fn.stmt(fmt.Sprintf("%s(t.Thread, %s, %s)", store, p, tr.opAssign(op, cur, rhs, e.OpPos)))
+		fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, lhs.t.goType(), p, tr.opAssign(op, cur, rhs, e.OpPos)))
 		if !lhs.pure {
 			fn.stmt("}")
 		}
@@ -296,19 +296,23 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		cur := tr.rval(lv)
 		next := tr.arith("+", cur, one, pos)
 		v, old := tr.tmp("v"), tr.tmp("old")
-		next.code = tr.conv(next, next.t)
+		// v holds the new value converted to the operand's type (for
+		// _Bool, 0 or 1), which is both what is stored and the value of
+		// a prefix ++ or --.
+		next.code = tr.conv(next, t)
 		var store string
 		switch lv.kind {
 		case lvGo:
-			store = fmt.Sprintf("%s = %s", lv.code, tr.conv(operand{kind: rvalue, t: next.t, code: v}, t))
+			store = fmt.Sprintf("%s = %s", lv.code, v)
 		case lvShared:
-			store = fmt.Sprintf("upc.Store(t.Thread, %s, %s)", lv.code, v)
+			store = fmt.Sprintf("upc.Store[%s](t.Thread, %s, %s)", gt, lv.code, v)
 		case lvBit:
-			store = tr.bitStore(lv, tr.conv(operand{kind: rvalue, t: next.t, code: v}, lv.bit.Type))
+			store = tr.bitStore(lv, tr.conv(operand{kind: rvalue, t: t, code: v}, lv.bit.Type))
 		}
 		rt := cur.t
 		if post {
 			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
+			next.code = tr.conv(next, t)
 			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), old, cur.code, v, next.code, store, old)}
 		}
 		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), v, next.code, store, v)}
