@@ -29,6 +29,10 @@ type flagSpec struct {
 }
 
 var flagSpecs = []flagSpec{
+	{name: "c", commands: "build", noValue: true, set: func(inv *invocation, _ string) error {
+		inv.opts.CompileOnly = true
+		return nil
+	}},
 	{name: "o", commands: "build run", set: func(inv *invocation, v string) error {
 		inv.opts.Output = v
 		return nil
@@ -141,15 +145,12 @@ func parseFlags(command string, args []string) (*invocation, error) {
 	flagsDone := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if command == "run" && inv.opts.Source != "" {
+		if command == "run" && len(inv.opts.Inputs) > 0 && !inputName(a) {
 			inv.args = args[i:]
 			break
 		}
 		if flagsDone || a == "-" || !strings.HasPrefix(a, "-") {
-			if inv.opts.Source != "" {
-				return nil, fmt.Errorf("more than one source file (%s and %s): upcgo compiles one file per program", inv.opts.Source, a)
-			}
-			inv.opts.Source = a
+			inv.opts.Inputs = append(inv.opts.Inputs, a)
 			continue
 		}
 		if a == "--" {
@@ -177,10 +178,22 @@ func parseFlags(command string, args []string) (*invocation, error) {
 			return inv, nil
 		}
 	}
-	if inv.opts.Source == "" {
+	if len(inv.opts.Inputs) == 0 {
 		return nil, fmt.Errorf("no source file")
 	}
 	return inv, nil
+}
+
+// inputName reports whether a "upcgo run" argument after the first input
+// is another input (a source or an object file) rather than the first of
+// the program's arguments, as go run decides.
+func inputName(arg string) bool {
+	for _, ext := range []string{".upc", ".c", ".o"} {
+		if strings.HasSuffix(arg, ext) && !strings.HasPrefix(arg, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // compilerFlag reports whether arg is a gcc/upcc code-generation or

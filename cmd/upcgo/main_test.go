@@ -21,38 +21,38 @@ func TestParseFlags(t *testing.T) {
 		want    invocation
 	}{
 		{"source only", "build", []string{"p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc"}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}}}},
 		{"gcc order: flags after the file", "build", []string{"p.upc", "-o", "out", "-T", "4"},
-			invocation{opts: driver.Options{Source: "p.upc", Output: "out", StaticThreads: 4}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Output: "out", StaticThreads: 4}}},
 		{"glued values", "build", []string{"-oout", "-T8", "-DN=10", "-DDEBUG", "-UNDEBUG", "-Iinc", "p.c"},
-			invocation{opts: driver.Options{Source: "p.c", Output: "out", StaticThreads: 8,
+			invocation{opts: driver.Options{Inputs: []string{"p.c"}, Output: "out", StaticThreads: 8,
 				Defines: []string{"N=10", "DEBUG"}, Undefs: []string{"NDEBUG"}, IncludeDirs: []string{"inc"}}}},
 		{"separate values", "build", []string{"-D", "N=10", "-U", "X", "-I", "inc", "-emit-go", "gen", "-network", "smp", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"N=10"}, Undefs: []string{"X"},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Defines: []string{"N=10"}, Undefs: []string{"X"},
 				IncludeDirs: []string{"inc"}, EmitGo: "gen", Network: "smp"}}},
 		{"= values and double dashes", "build", []string{"-T=4", "--emit-go=gen", "-network=smp", "--o", "x", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", Output: "x", StaticThreads: 4, EmitGo: "gen", Network: "smp"}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Output: "x", StaticThreads: 4, EmitGo: "gen", Network: "smp"}}},
 		{"GNU UPC thread flag", "build", []string{"-fupc-threads=16", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", StaticThreads: 16}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, StaticThreads: 16}}},
 		{"macro value with '='", "build", []string{"-DEQ=a=b", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"EQ=a=b"}}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Defines: []string{"EQ=a=b"}}}},
 		{"later -T wins", "build", []string{"-T", "2", "-T", "3", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", StaticThreads: 3}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, StaticThreads: 3}}},
 		{"-- ends flags", "build", []string{"--", "-odd.upc"},
-			invocation{opts: driver.Options{Source: "-odd.upc"}}},
+			invocation{opts: driver.Options{Inputs: []string{"-odd.upc"}}}},
 		{"help", "build", []string{"-h"}, invocation{help: true}},
 		{"help after other flags", "build", []string{"-T", "2", "--help", "p.upc"},
 			invocation{opts: driver.Options{StaticThreads: 2}, help: true}},
 		{"run: threads and program args", "run", []string{"-n", "4", "p.upc", "-n", "x", "-o"},
-			invocation{opts: driver.Options{Source: "p.upc"}, threads: 4, args: []string{"-n", "x", "-o"}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}}, threads: 4, args: []string{"-n", "x", "-o"}}},
 		{"run: glued -n and build flags", "run", []string{"-n2", "-DX", "-T2", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc", Defines: []string{"X"}, StaticThreads: 2}, threads: 2}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Defines: []string{"X"}, StaticThreads: 2}, threads: 2}},
 		{"run: -n=N", "run", []string{"-n=3", "p.upc", "a"},
-			invocation{opts: driver.Options{Source: "p.upc"}, threads: 3, args: []string{"a"}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}}, threads: 3, args: []string{"a"}}},
 		{"run: mpi network, threads per process", "run", []string{"-network", "mpi", "-n", "8", "-ppn", "2", "p.upc", "-ppn", "9"},
-			invocation{opts: driver.Options{Source: "p.upc", Network: "mpi"}, threads: 8, perProc: 2, args: []string{"-ppn", "9"}}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}, Network: "mpi"}, threads: 8, perProc: 2, args: []string{"-ppn", "9"}}},
 		{"run: -ppn=P", "run", []string{"-ppn=4", "p.upc"},
-			invocation{opts: driver.Options{Source: "p.upc"}, perProc: 4}},
+			invocation{opts: driver.Options{Inputs: []string{"p.upc"}}, perProc: 4}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,7 +79,6 @@ func TestParseFlagsErrors(t *testing.T) {
 		{"build", []string{"-fupc-threads=-1", "p.upc"}, `invalid -fupc-threads value "-1"`},
 		{"build", []string{"p.upc", "-o"}, "flag -o needs a value"},
 		{"build", []string{"-D", "=1", "p.upc"}, "-D needs a macro name"},
-		{"build", []string{"a.upc", "b.upc"}, "more than one source file (a.upc and b.upc)"},
 		{"build", []string{"-n", "4", "p.upc"}, "flag -n is a flag of upcgo run only"},
 		{"build", []string{"-h=1"}, "flag -h takes no value"},
 		{"run", []string{"-n", "p.upc"}, `invalid -n value "p.upc"`},
@@ -169,7 +168,7 @@ func TestSyntaxErrorOutput(t *testing.T) {
 func TestCompilerFlagsIgnored(t *testing.T) {
 	inv, err := parseFlags("build", []string{"-O2", "-g", "-Wall", "-Wextra", "-std=c99", "-lm", "-pthread", "-o", "out", "p.upc"})
 	require.NoError(t, err)
-	assert.Equal(t, "p.upc", inv.opts.Source)
+	assert.Equal(t, []string{"p.upc"}, inv.opts.Inputs)
 	assert.Equal(t, "out", inv.opts.Output)
 	for _, bad := range []string{"-Oz9", "-gdb"} {
 		_, err := parseFlags("build", []string{bad, "p.upc"})

@@ -75,7 +75,7 @@ func TestBuildWithoutMPI(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	var stderr bytes.Buffer
-	_, err := Build(Options{Source: filepath.Join(dir, "p.upc"), Output: filepath.Join(dir, "p"), Network: "mpi", Stderr: &stderr})
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: filepath.Join(dir, "p"), Network: "mpi", Stderr: &stderr})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "apt-get install libopenmpi-dev openmpi-bin pkg-config")
 	assert.Equal(t, StatusError, ExitStatus(err))
@@ -181,14 +181,14 @@ func TestRunSimulatedProcesses(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: filepath.Join(dir, "p.upc"), Stderr: &stderr},
+	status, err := Run(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Stderr: &stderr},
 		RunOptions{Threads: 4, PerProc: 2, Args: []string{"x"}, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	assert.Equal(t, 0, status, stderr.String())
 	assert.Equal(t, "U THREADS=4 sum=10 args=x\n", stdout.String())
 
 	stdout.Reset()
-	status, err = Run(Options{Source: filepath.Join(dir, "p.upc"), Stderr: &stderr},
+	status, err = Run(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Stderr: &stderr},
 		RunOptions{Threads: 3, PerProc: 2, Stdout: &stdout})
 	require.NoError(t, err)
 	assert.Equal(t, 2, status)

@@ -32,17 +32,17 @@ type RunOptions struct {
 // number if a signal ended it, as a shell reports it. err is non-nil only
 // when the program could not be built or started.
 func Run(opts Options, ro RunOptions) (status int, err error) {
-	goSrc, err := Compile(opts)
+	prog, err := opts.program()
 	if err != nil {
 		return 0, err
 	}
-	dir, err := opts.prepareBuildDir(goSrc)
+	dir, err := opts.prepareBuildDir(prog)
 	if err != nil {
 		return 0, err
 	}
 	out := opts.Output
 	if out == "" {
-		out = filepath.Join(dir, DefaultOutput(opts.Source))
+		out = filepath.Join(dir, DefaultOutput(opts.Inputs[0]))
 	}
 	if out, err = opts.outputPath(out); err != nil {
 		return 0, err
@@ -105,7 +105,7 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 		return 0, nil
 	}
 	if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		fmt.Fprintf(opts.stderr(), "upcgo: %s: %v\n", DefaultOutput(opts.Source), exitErr)
+		fmt.Fprintf(opts.stderr(), "upcgo: %s: %v\n", DefaultOutput(opts.Inputs[0]), exitErr)
 		return 128 + int(ws.Signal()), nil
 	}
 	return exitErr.ExitCode(), nil
