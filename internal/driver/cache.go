@@ -220,7 +220,7 @@ func writeBuildDir(dir, runtime string, prog *lower.Program) error {
 	if err := writeFileAtomic(filepath.Join(dir, "go.mod"), programGoMod(runtime)); err != nil {
 		return err
 	}
-	keep := map[string]bool{networkFile: true}
+	keep := map[string]bool{}
 	for _, f := range prog.Files {
 		keep[f.Name] = true
 		if err := writeFileAtomic(filepath.Join(dir, f.Name), f.Source); err != nil {

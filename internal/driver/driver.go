@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -62,7 +63,24 @@ type Options struct {
 	NoAggregate                    bool
 	AggregateLimit                 int64
 	RemarkAggregated, RemarkMissed bool
-	Stderr                         io.Writer // diagnostics; nil means os.Stderr
+	// WarningsAreErrors (-Werror) turns warnings into errors; NoWarnings
+	// (-w) leaves them out.
+	WarningsAreErrors, NoWarnings bool
+	// TranslateOnly (-trans) stops once the Go is written (into EmitGo),
+	// without building it.
+	TranslateOnly bool
+	// Debug (-g, -O0) builds without Go's optimisations and inlining, for
+	// a debugger; Strip (-s) leaves the symbol table and DWARF out.
+	Debug, Strip bool
+	// SharedHeap (-shared-heap) is the shared heap per thread the program
+	// gets by default, and ThreadsPerProc (-pthreads=N) its UPC threads
+	// per MPI process; 0 leaves the runtime's defaults (settings.go).
+	SharedHeap     uintptr
+	ThreadsPerProc int
+	// Verbose (-v), if set, receives what the build does: each stage and
+	// its time, and the commands it runs.
+	Verbose io.Writer
+	Stderr  io.Writer // diagnostics; nil means os.Stderr
 }
 
 // MaxErrors is how many errors are printed before "(and N more errors)".
@@ -101,15 +119,15 @@ func Build(opts Options) (binPath string, err error) {
 	if err != nil {
 		return "", err
 	}
+	dir, err := opts.prepareBuildDir(prog)
+	if err != nil || opts.TranslateOnly {
+		return "", err
+	}
 	tags, err := opts.buildTags()
 	if err != nil {
 		return "", err
 	}
-	dir, err := opts.prepareBuildDir(prog)
-	if err != nil {
-		return "", err
-	}
-	return out, goBuild(dir, out, tags)
+	return out, opts.goBuild(dir, out, tags)
 }
 
 // Compile runs the compiler on opts.Inputs, stopping before the Go
@@ -152,9 +170,11 @@ func (o *Options) program() (*lower.Program, error) {
 	}
 	var errs diag.List
 	var prog *lower.Program
+	start := time.Now()
 	if err := guard("the link", func() { prog = link(units, &errs) }); err != nil {
 		return nil, err
 	}
+	o.verbosef("the link of %d units (%v)", len(units), time.Since(start).Round(time.Microsecond))
 	if err := o.report(&errs, diskSources); err != nil {
 		return nil, err
 	}
@@ -167,13 +187,9 @@ func (o *Options) program() (*lower.Program, error) {
 // unit returns the unit of one input: an object file read, or a source
 // compiled (whole: as the whole program).
 func (o *Options) unit(input string, whole bool) (*lower.Unit, error) {
-	data, err := os.ReadFile(input)
+	data, err := readInput(input)
 	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: %v", input, err)
+		return nil, err
 	}
 	if isSource(input) {
 		return o.compileSource(input, data, whole)
@@ -181,32 +197,69 @@ func (o *Options) unit(input string, whole bool) (*lower.Unit, error) {
 	return readObject(input, data)
 }
 
-// compileSource runs the front end (preprocess, parse, translate) on one
-// source file.
-func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.Unit, error) {
+// Preprocess writes each source of opts.Inputs, preprocessed, to w: the
+// output of cc -E.
+func Preprocess(opts Options, w io.Writer) error {
+	if err := opts.validate(); err != nil {
+		return err
+	}
+	for _, in := range opts.Inputs {
+		if !isSource(in) {
+			continue
+		}
+		src, err := readInput(in)
+		if err != nil {
+			return err
+		}
+		var errs diag.List
+		var res *cpp.Result
+		if err := guard("the preprocessor", func() { res, err = opts.preprocess(in, src, &errs) }); err != nil {
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		if err := opts.report(&errs, res.Sources()); err != nil {
+			return err
+		}
+		if err := res.Print(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// preprocess runs the preprocessor on one source, with the options' macros
+// and include folders.
+func (o *Options) preprocess(source string, src []byte, errs *diag.List) (*cpp.Result, error) {
 	buildTime, err := sourceDateEpoch()
 	if err != nil {
 		return nil, err
 	}
+	cfg := &cpp.Config{
+		IncludeDirs:   o.IncludeDirs,
+		SystemFS:      stdlib.HeaderFS(),
+		Defines:       o.Defines,
+		Undefs:        o.Undefs,
+		StaticThreads: o.StaticThreads,
+		Time:          buildTime,
+	}
+	return cpp.Preprocess(source, src, cfg, errs), nil
+}
+
+// compileSource runs the front end (preprocess, parse, translate) on one
+// source file.
+func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.Unit, error) {
 	var errs diag.List
 	var res *cpp.Result
+	var err error
 	var file *ast.File
 	var unit *lower.Unit
 	stages := []struct {
 		name string
 		run  func()
 	}{
-		{"the preprocessor", func() {
-			cfg := &cpp.Config{
-				IncludeDirs:   o.IncludeDirs,
-				SystemFS:      stdlib.HeaderFS(),
-				Defines:       o.Defines,
-				Undefs:        o.Undefs,
-				StaticThreads: o.StaticThreads,
-				Time:          buildTime,
-			}
-			res = cpp.Preprocess(source, src, cfg, &errs)
-		}},
+		{"the preprocessor", func() { res, err = o.preprocess(source, src, &errs) }},
 		{"the parser", func() {
 			pragmas := make([]*ast.Pragma, len(res.Pragmas))
 			for i, p := range res.Pragmas {
@@ -221,9 +274,14 @@ func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.U
 		}},
 	}
 	for _, stage := range stages {
+		start := time.Now()
 		if err := guard(stage.name, stage.run); err != nil {
 			return nil, err
 		}
+		if err != nil {
+			return nil, err
+		}
+		o.verbosef("%s: %s (%v)", source, stage.name, time.Since(start).Round(time.Microsecond))
 		if errs.HasErrors() {
 			break
 		}
@@ -241,9 +299,34 @@ func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.U
 	return unit, nil
 }
 
-// report prints diagnostics and returns a *ProgramError if any is an
-// error.
+// readInput reads an input file; the error names it once.
+func readInput(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return data, nil
+}
+
+// report prints diagnostics, after -w and -Werror, and returns a
+// *ProgramError if any is an error.
 func (o *Options) report(errs *diag.List, sources diag.Sources) error {
+	kept := errs.Items[:0]
+	for _, d := range errs.Items {
+		switch {
+		case d.Severity != diag.Warning:
+		case o.WarningsAreErrors:
+			d.Severity, d.Msg = diag.Error, d.Msg+" [-Werror]"
+		case o.NoWarnings:
+			continue
+		}
+		kept = append(kept, d)
+	}
+	errs.Items = kept
 	errs.Sort()
 	errs.Print(o.stderr(), sources, MaxErrors)
 	if n := errs.ErrorCount(); n > 0 {
@@ -286,6 +369,13 @@ func guard(stage string, run func()) (err error) {
 	}()
 	run()
 	return nil
+}
+
+// verbosef reports a step of the build when -v asks for them.
+func (o *Options) verbosef(format string, args ...any) {
+	if o.Verbose != nil {
+		fmt.Fprintf(o.Verbose, "upcgo: "+format+"\n", args...)
+	}
 }
 
 func (o *Options) stderr() io.Writer {
@@ -354,6 +444,9 @@ func (o *Options) outputPath(out string) (string, error) {
 // Go module: into opts.EmitGo if set, else into a build folder in the cache
 // named by the content, so rebuilding an unchanged program reuses it.
 func (o *Options) prepareBuildDir(prog *lower.Program) (string, error) {
+	if settings, ok := o.settings(); ok {
+		prog = &lower.Program{Files: append(slices.Clip(prog.Files), settings)}
+	}
 	cache, err := CacheDir()
 	if err != nil {
 		return "", err
@@ -372,9 +465,6 @@ func (o *Options) prepareBuildDir(prog *lower.Program) (string, error) {
 		return "", err
 	}
 	if err := writeBuildDir(dir, rt, prog); err != nil {
-		return "", fmt.Errorf("cannot write the generated Go: %v", err)
-	}
-	if err := writeNetworkFile(dir, o.network()); err != nil {
 		return "", fmt.Errorf("cannot write the generated Go: %v", err)
 	}
 	return dir, nil
@@ -401,7 +491,7 @@ func checkEmitDir(dir string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasSuffix(name, ".go") && !(ours && (name == "main.go" || name == networkFile || generated(filepath.Join(dir, name)))) {
+		if strings.HasSuffix(name, ".go") && !(ours && (name == "main.go" || generated(filepath.Join(dir, name)))) {
 			return &UsageError{Msg: fmt.Sprintf("-emit-go %s: the folder holds Go source (%s) upcgo did not write; give a new or empty folder", dir, name)}
 		}
 	}

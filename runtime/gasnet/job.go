@@ -1,6 +1,7 @@
 package gasnet
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -87,18 +88,29 @@ func ParseSize(s string) (uintptr, error) {
 	return uintptr(v * float64(mult)), nil
 }
 
+// EnvSegmentSize reads UPC_SHARED_HEAP_SIZE: the size it asks for, or 0
+// if it is unset.
+func EnvSegmentSize() (uintptr, error) {
+	s := os.Getenv("UPC_SHARED_HEAP_SIZE")
+	if s == "" {
+		return 0, nil
+	}
+	v, err := ParseSize(s)
+	if err != nil {
+		return 0, fmt.Errorf("UPC_SHARED_HEAP_SIZE: %v", err)
+	}
+	return v, nil
+}
+
 // NewJob attaches the conduit and creates the local ranks' endpoints.
 func NewJob(cfg Config) (*Job, error) {
 	seg := cfg.SegmentSize
 	if seg == 0 {
-		seg = DefaultSegmentSize
-		if s := os.Getenv("UPC_SHARED_HEAP_SIZE"); s != "" {
-			v, err := ParseSize(s)
-			if err != nil {
-				return nil, fmt.Errorf("UPC_SHARED_HEAP_SIZE: %v", err)
-			}
-			seg = v
+		v, err := EnvSegmentSize()
+		if err != nil {
+			return nil, err
 		}
+		seg = cmp.Or(v, DefaultSegmentSize)
 	}
 	seg = (seg + pageSize - 1) &^ (pageSize - 1)
 	c := cfg.Conduit
