@@ -59,6 +59,7 @@ lint:
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
+	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp

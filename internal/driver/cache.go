@@ -247,6 +247,12 @@ func writeFileAtomic(path string, data []byte) error {
 		// The usual case when a program is rebuilt unchanged.
 		return nil
 	}
+	return replaceFile(path, data)
+}
+
+// replaceFile writes data to path under a temporary name and renames it
+// into place, so that no reader sees half a file.
+func replaceFile(path string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-")
 	if err != nil {
 		return err

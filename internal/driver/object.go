@@ -116,7 +116,9 @@ func writeObject(path string, u *lower.Unit) error {
 	if err != nil {
 		return &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
 	}
-	return writeFileAtomic(path, append([]byte(objectMagic), data...))
+	// Always written, even unchanged: make compares its time with the
+	// source's.
+	return replaceFile(path, append([]byte(objectMagic), data...))
 }
 
 // compileObjects compiles each source of opts.Inputs to an object file:

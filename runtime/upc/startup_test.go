@@ -86,3 +86,29 @@ func TestJobShape(t *testing.T) {
 		t.Errorf("static THREADS contradicted: %v", err)
 	}
 }
+
+// Static shared data sits below the heap: a segment holds both, so a heap
+// smaller than the static data still has all of its room.
+func TestStaticDataBelowTheHeap(t *testing.T) {
+	var off uintptr
+	_, err := RunWith(Options{Threads: 2, SegmentSize: 1 << 20, Setup: func(j *Job) { off = j.AllocStatic(8<<20, 8) }}, func(th *Thread) int {
+		if th.segSize < 9<<20 {
+			t.Errorf("segment of %d bytes for 8 MiB of static data and a 1 MiB heap", th.segSize)
+		}
+		if p := th.Alloc(768 << 10); p.Addr < off+8<<20 {
+			t.Errorf("heap block at %#x inside the static data [%#x, %#x)", p.Addr, off, off+8<<20)
+		}
+		return 0
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Static data beyond any segment is a start-up error, not a panic.
+func TestStaticDataTooLarge(t *testing.T) {
+	_, err := RunWith(Options{Threads: 2, Setup: func(j *Job) { j.AllocStatic(1<<50, 8) }}, func(*Thread) int { return 0 })
+	if err == nil || !strings.Contains(err.Error(), "the static shared data needs more than 70368744177664 bytes per thread") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package upc
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -66,20 +67,42 @@ const headerSize = 4096
 // Threads is THREADS.
 func (j *Job) Threads() int { return j.threads }
 
+// maxSegment bounds a thread's segment (64 TiB): static shared data
+// beyond it cannot be mapped on any machine upcgo runs on.
+const maxSegment = 1 << 46
+
 // AllocStatic reserves size bytes, aligned, at the same offset of every
 // thread's segment and returns that offset: the home of one static shared
 // object's per-thread part. Call it from Options.Setup only, in the same
-// order in every process.
+// order in every process. The static data is laid out before the segments
+// exist, which then hold it and the shared heap above it.
 func (j *Job) AllocStatic(size, align uintptr) uintptr {
 	if align == 0 {
 		align = 1
 	}
 	off := (j.staticHi + align - 1) &^ (align - 1)
-	if off+size > j.gj.SegmentSize()/2 {
-		panic(fmt.Sprintf("upc: static shared data of %d bytes per thread does not fit in the shared segment (%d bytes per thread; raise UPC_SHARED_HEAP_SIZE)", off+size, j.gj.SegmentSize()))
+	if size > maxSegment || off+size > maxSegment {
+		panic(staticTooLarge{})
 	}
 	j.staticHi = off + size
 	return off
+}
+
+// staticTooLarge is AllocStatic's panic, which layout turns into an error.
+type staticTooLarge struct{}
+
+// layout runs the program's Setup, which places its static shared data.
+func (j *Job) layout(setup func(j *Job)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(staticTooLarge); !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("the static shared data needs more than %d bytes per thread, more than a UPC thread's segment can hold: make the shared arrays smaller or allocate them with upc_all_alloc", uintptr(maxSegment))
+		}
+	}()
+	setup(j)
+	return nil
 }
 
 // Run runs body as THREADS = n UPC threads and returns when all are done:
@@ -93,16 +116,39 @@ func Run(n int, body func(t *Thread)) error {
 // status is that of upc_global_exit if called, else the first non-zero
 // return of main, else 0. err is a *Fault if a thread faulted, an
 // *ExitError if the status is non-zero, else nil.
+//
+// Each thread's segment is opts.SegmentSize bytes (else
+// UPC_SHARED_HEAP_SIZE, else gasnet.DefaultSegmentSize) for the runtime's
+// header and the shared heap, plus the static shared data Setup lays out,
+// which so never takes room from the heap.
 func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
-	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: opts.SegmentSize, Conduit: opts.Conduit})
+	j := &Job{threads: opts.Threads, staticHi: headerSize}
+	if opts.Conduit != nil {
+		j.threads = opts.Conduit.Size()
+	}
+	if opts.Setup != nil {
+		if err := j.layout(opts.Setup); err != nil {
+			return 1, err
+		}
+	}
+	heap := opts.SegmentSize
+	if heap == 0 {
+		env, err := gasnet.EnvSegmentSize()
+		if err != nil {
+			return 1, err
+		}
+		heap = cmp.Or(env, gasnet.DefaultSegmentSize)
+	}
+	static := roundUp(j.staticHi, allocAlign) - headerSize
+	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit})
 	if err != nil {
+		if static > 0 {
+			err = fmt.Errorf("%v: a segment holds the static shared data (%d bytes per thread) and the shared heap (%d)", err, static, heap)
+		}
 		return 1, err
 	}
 	defer gj.Conduit().Close()
-	j := &Job{gj: gj, threads: gj.Size(), staticHi: headerSize}
-	if opts.Setup != nil {
-		opts.Setup(j)
-	}
+	j.gj = gj
 	j.initHeaps()
 	runErr := gj.Run(func(ep *gasnet.Endpoint) {
 		t := &Thread{MyThread: ep.Rank(), Threads: j.threads, ep: ep, job: j, segs: ep.Segments()}
