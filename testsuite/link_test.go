@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -93,7 +92,7 @@ func TestLinkedPrograms(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if lp.main.gcc {
-				t.Run("gcc", func(t *testing.T) { checkLinkedWithGCC(t, lp, bin) })
+				t.Run("gcc", func(t *testing.T) { checkUnitsWithGCC(t, lp.main, lp.inputs(), bin) })
 			}
 			slots <- struct{}{}
 			var stderr bytes.Buffer
@@ -149,27 +148,4 @@ func buildFromObjects(t *testing.T, opts driver.Options) (string, error) {
 	opts.Inputs = objects
 	opts.Output += "-objects"
 	return driver.Build(opts)
-}
-
-// checkLinkedWithGCC builds the units as C with gcc, as checkWithGCC does
-// for one file, and checks the output at THREADS=1.
-func checkLinkedWithGCC(t *testing.T, lp *linkedProgram, binDir string) {
-	gcc, err := exec.LookPath("gcc")
-	if err != nil {
-		t.Skip("gcc not found")
-	}
-	slots <- struct{}{}
-	defer func() { <-slots }()
-	abs, err := filepath.Abs(".")
-	require.NoError(t, err)
-	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(filepath.Dir(lp.main.path), "/", "_"))
-	args := []string{"-std=gnu11", "-O1", "-w", "-fno-strict-aliasing", "-fcommon",
-		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"), "-x", "c"}
-	args = append(args, lp.inputs()...)
-	args = append(args, "-x", "none", "-o", out, "-lm")
-	msg, err := exec.Command(gcc, args...).CombinedOutput()
-	require.NoError(t, err, "gcc:\n%s", msg)
-	stdout, stderr, status := run(t, lp.main, driver.Launch{}, out)
-	assert.Equal(t, lp.main.exit, status, "gcc build's exit status; stderr:\n%s", stderr)
-	assert.Equal(t, expectedOutput(t, lp.main, 1), stdout, "gcc build's stdout")
 }

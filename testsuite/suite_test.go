@@ -457,6 +457,13 @@ func run(t *testing.T, p *program, launch driver.Launch, binPath string) (stdout
 // away by gccshim.h, and checks that it prints the expected output for
 // one thread: the expectation then does not rest on upcgo alone.
 func checkWithGCC(t *testing.T, p *program, binDir string) {
+	checkUnitsWithGCC(t, p, []string{p.path}, binDir)
+}
+
+// checkUnitsWithGCC is checkWithGCC for a program of several units, whose
+// headers and expected output are p's. Tentative definitions in several
+// units are one object, as -fcommon makes them for gcc.
+func checkUnitsWithGCC(t *testing.T, p *program, units []string, binDir string) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not found")
@@ -466,9 +473,10 @@ func checkWithGCC(t *testing.T, p *program, binDir string) {
 	abs, err := filepath.Abs(".")
 	require.NoError(t, err)
 	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_"))
-	cmd := exec.Command(gcc, "-std=gnu11", "-O1", "-w", "-fno-strict-aliasing",
-		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"),
-		"-x", "c", p.path, "-x", "none", "-o", out, "-lm")
+	args := []string{"-std=gnu11", "-O1", "-w", "-fno-strict-aliasing", "-fcommon",
+		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"), "-x", "c"}
+	args = append(append(args, units...), "-x", "none", "-o", out, "-lm")
+	cmd := exec.Command(gcc, args...)
 	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "gcc:\n%s", msg)
 	stdout, stderr, status := run(t, p, driver.Launch{}, out)

@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/upcgo/upcgo/internal/driver"
@@ -28,7 +27,7 @@ var upcrunOptions = map[string]func(f *upcrunFlags, v string) error{
 	"n":  upcrunThreads,
 	"np": upcrunThreads,
 	"p": func(f *upcrunFlags, v string) (err error) {
-		f.perProc, err = upcrunCount("-pthreads", v)
+		f.perProc, err = threadCount("-pthreads", v)
 		return err
 	},
 	"shared-heap": func(f *upcrunFlags, v string) error {
@@ -67,16 +66,8 @@ var upcrunUnsupported = map[string]string{
 }
 
 func upcrunThreads(f *upcrunFlags, v string) (err error) {
-	f.threads, err = upcrunCount("-n", v)
+	f.threads, err = threadCount("-n", v)
 	return err
-}
-
-func upcrunCount(flag, v string) (int, error) {
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		return 0, fmt.Errorf("invalid %s value %q: want a count of at least 1", flag, v)
-	}
-	return n, nil
 }
 
 // parseUpcrun parses upcrun's flags, then the program and its arguments.
