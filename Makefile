@@ -43,6 +43,7 @@ test-mpi: lint-mpi
 	$(MPIRUN_$(UPCGO_MPI)) -n 4 $(MPI_TEST_BIN) -test.timeout 5m
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m ./testsuite
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
 	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|examples)' ./testsuite
@@ -58,6 +59,7 @@ lint:
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
+	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp

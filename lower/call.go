@@ -221,6 +221,22 @@ func (tr *translator) implicitProgramDecl(id *ast.Ident) *symbol {
 	return s
 }
 
+// implicitExternDecl handles a call to a function declared nowhere in the
+// unit: C89's implicit declaration "extern int f();", with a warning, as
+// gcc before version 14 and the compilers behind Berkeley UPC and GNU UPC
+// do. Another unit may define it; Link reports an undefined reference if
+// none does, and a conflict if the definition's type differs from the
+// call's.
+func (tr *translator) implicitExternDecl(id *ast.Ident) *symbol {
+	saved := tr.scope
+	tr.scope = tr.fileScope()
+	s := tr.declareFunc(id.Name, &Type{Kind: Func, Fn: &FuncSig{Result: tInt, OldStyle: true}}, id.Pos(), ast.Extern)
+	tr.scope = saved
+	s.implicit = true
+	tr.warnf(id.Pos(), "implicit declaration of function '%s'", id.Name)
+	return s
+}
+
 // call lowers a function call.
 func (tr *translator) call(e *ast.CallExpr) operand {
 	if id, ok := e.Fun.(*ast.Ident); ok {
@@ -237,15 +253,11 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 				s = tr.implicitProgramDecl(id)
 			}
 			if s == nil {
-				tr.errorf(id.Pos(), "implicit declaration of function '%s'", id.Name)
-				for _, a := range e.Args {
-					tr.value(a)
-				}
-				return bad()
+				s = tr.implicitExternDecl(id)
 			}
 		}
 		if s.kind == symFunc {
-			s.used = true
+			s.use(id.Pos())
 			if s.builtin != nil {
 				return tr.builtinCall(id.Name, s.builtin, s.typ.Fn, e)
 			}
@@ -269,7 +281,10 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 			defined = len(d.Type.Params)
 		}
 	}
-	args, ignored := tr.callArgs(e, sig, calleeName(e.Fun), defined)
+	args, ignored, goType := tr.callArgs(e, sig, calleeName(e.Fun), defined)
+	if sig.OldStyle && f.kind == funcDesig && f.sym != nil {
+		f.sym.callTypes = append(f.sym.callTypes, goType)
+	}
 	if len(ignored) > 0 {
 		// Evaluated first (C leaves the order of arguments unspecified).
 		call := tr.callWith(f, sig, args)
@@ -326,7 +341,11 @@ func (tr *translator) result(code string, t *Type) operand {
 // file, else -1. Arguments beyond a definition's parameters are evaluated
 // and never seen by the function (gcc accepts such calls): they come back
 // in ignored, as Go expressions to evaluate, and not in args.
-func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int) (args, ignored []string) {
+//
+// goType is the Go type of the function the call expects: for an old-style
+// declaration, its parameters are the promoted types of the arguments.
+func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int) (args, ignored []string, goType string) {
+	params := []string{"*thread"}
 	n := len(sig.Params)
 	limit := len(e.Args)
 	switch {
@@ -345,15 +364,32 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defin
 		switch {
 		case i < n:
 			args = append(args, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
+			params = append(params, sig.Params[i].goType())
 		case i >= limit:
 			if !o.pure {
 				ignored = append(ignored, tr.discardValue(o))
 			}
 		default:
 			args = append(args, tr.variadicArg(o))
+			params = append(params, promotedType(o.t).goType())
 		}
 	}
-	return args, ignored
+	goType = "func(" + strings.Join(params, ", ") + ")"
+	if sig.Result.Kind != Void {
+		goType += " " + sig.Result.goType()
+	}
+	return args, ignored, goType
+}
+
+// promotedType is t after the default argument promotions (C99 6.5.2.2p6).
+func promotedType(t *Type) *Type {
+	switch {
+	case t.Kind == Float:
+		return tDouble
+	case t.IsInteger():
+		return promote(t)
+	}
+	return t
 }
 
 // discardValue is the Go expression that evaluates o for its side effects.

@@ -41,7 +41,7 @@ long add(long x, long y) { return x + y; }`
 		{"gather_all", "upc_all_gather_all(b, a, sizeof(int), 0);", []string{"t.AllGatherAll("}},
 		{"permute", "upc_all_permute(b, a, perm, 4, 0);", []string{"t.AllPermute("}},
 		{"reduce with a function", "upc_all_reduceL(&r, v, UPC_FUNC, THREADS, 1, add, 0);",
-			[]string{"upc.AllReduce[int64](t.Thread, ", "upc.Op(65536)", "func(a, b int64) int64 {\n\t\treturn funcs.Get(", ".(func(*thread, int64, int64) int64)(t, a, b)"}},
+			[]string{"upc.AllReduce[int64](t.Thread, ", "upc.Op(65536)", "func(a, b int64) int64 { return funcs.Get(fnptr.add)", ".(func(*thread, int64, int64) int64)(t, a, b)"}},
 		{"prefix without a function", "upc_all_prefix_reduceD(&d, &d, UPC_MAX, 1, 0, NULL, 0);",
 			[]string{"upc.AllPrefixReduce[float64](t.Thread, ", ", nil, upc.Flag(0))"}},
 		{"long double", "upc_all_reduceLD(&d, &d, UPC_ADD, 1, 0, NULL, 0);", []string{"upc.AllReduceLongDouble(t.Thread, "}},

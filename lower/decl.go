@@ -23,9 +23,12 @@ func (tr *translator) declareFunc(name string, t *Type, pos token.Pos, storage a
 	} else if old != nil {
 		tr.errorf(pos, "'%s' redeclared as a different kind of symbol (previous declaration at %s)", name, old.pos)
 	}
-	s := &symbol{name: name, kind: symFunc, typ: t, goName: goIdent(name), pos: pos}
-	if name == "main" {
+	s := &symbol{name: name, kind: symFunc, typ: t, goName: goIdent(name), pos: pos, internal: storage == ast.Static}
+	switch {
+	case name == "main":
 		s.goName = "main_"
+	case s.internal:
+		s.goName = private(s.goName)
 	}
 	if b, ok := builtins[name]; ok {
 		s.builtin = b
@@ -66,6 +69,7 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 			// int x; ... int x = 5;: the tentative definition gets its
 			// initialiser.
 			old.hasInit = true
+			old.object.Def = Defined
 			tr.initStatic(old, d)
 			return
 		}
@@ -75,7 +79,7 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 	if d.Storage == ast.Extern && d.Init == nil {
 		// An extern declaration of something defined later (or nowhere:
 		// then any use is an undefined reference, reported at the end).
-		tr.scope.insert(&symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.inMemory(d.Name, t)})
+		tr.scope.insert(&symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)})
 		return
 	}
 	tr.defineStatic(d, t, d.Name, goIdent(d.Name))
@@ -93,6 +97,12 @@ func (tr *translator) inMemory(name string, t *Type) bool {
 	return t.Kind == Array || t.Kind == Struct || t.Kind == Union || tr.fileVars[name]
 }
 
+// externInMemory decides whether a private global with external linkage
+// lives in C memory: always when other units may use it (see Unit).
+func (tr *translator) externInMemory(name string, t *Type) bool {
+	return !tr.cfg.WholeProgram || tr.inMemory(name, t)
+}
+
 func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
 	if old := tr.scope.syms[d.Name]; old != nil {
 		if old.kind == symTypedef && sameType(old.typ, t) {
@@ -107,16 +117,25 @@ func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
 // defineStatic defines a variable with static storage: a file-scope
 // variable or a static local. Shared ones get a place in every segment;
 // private ones a field of the thread struct (or a block of C memory).
+// What declares and allocates it goes into its symbol, for Link.
 func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	if t.Kind == Array && t.Len < 0 && d.Init != nil {
 		t = tr.completeFromInit(t, d.Init)
 	}
 	st := tr.storageFor(t)
-	s := &symbol{name: cname, kind: symVar, typ: t, st: st, goName: goName, pos: d.Pos(), defined: true}
+	internal := d.Storage == ast.Static || tr.fn != nil
+	if internal {
+		goName = private(goName)
+	}
+	s := &symbol{name: cname, kind: symVar, typ: t, st: st, goName: goName, pos: d.Pos(), defined: true, internal: internal}
 	if tr.fn != nil && st != stShared {
 		s.st = stStaticLocal
 	}
 	s.hasInit = d.Init != nil
+	def := Tentative
+	if s.hasInit || internal {
+		def = Defined
+	}
 	if st == stShared {
 		tr.checkSharedDecl(d, t)
 		tr.scope.insert(s)
@@ -124,12 +143,16 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 			tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
 			return
 		}
-		tr.sharedVar(s, d)
+		tr.sharedVar(s, d, def)
 		tr.initStatic(s, d)
 		return
 	}
 	s.inMem = tr.inMemory(cname, t)
+	if !internal {
+		s.inMem = tr.externInMemory(cname, t)
+	}
 	tr.scope.insert(s)
+	obj := tr.objectSymbol(s, def)
 	if t.Size() < 0 && !t.DependsOnTHREADS() {
 		tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
 		return
@@ -145,14 +168,56 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	}
 	switch {
 	case s.inMem && tr.symmetric:
-		tr.symmetricVar(s)
+		tr.symmetricVar(s, obj)
 	case s.inMem:
-		fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s\n", goName, declString(cname, t))
-		fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = cmem.Calloc(1, %s)\n", goName, tr.sizeCodeThreads(t))
+		obj.Field = fmt.Sprintf("%s uintptr // %s", goName, declString(cname, t))
+		obj.Alloc = fmt.Sprintf("t.%s = cmem.Calloc(1, %s)", goName, tr.sizeCode(t))
 	default:
-		fmt.Fprintf(&tr.threadVars, "\t%s %s // %s\n", goName, t.goType(), declString(cname, t))
+		obj.Field = fmt.Sprintf("%s %s // %s", goName, t.goType(), declString(cname, t))
 	}
 	tr.initStatic(s, d)
+}
+
+// objectSymbol enters an object with static storage (or, with Ref, one
+// used but declared extern) into the unit's symbols.
+func (tr *translator) objectSymbol(s *symbol, def Def) *Symbol {
+	check, n := objectCheck(s.typ)
+	obj := &Symbol{Name: s.name, GoName: s.goName, Kind: SymVar, Internal: s.internal, Def: def, Pos: s.pos,
+		Type: declString(s.name, s.typ), Check: check, Len: n}
+	if s.st == stStaticLocal {
+		obj.Name = tr.fn.name + "." + s.name
+	}
+	s.object = obj
+	tr.unit.Symbols = append(tr.unit.Symbols, obj)
+	return obj
+}
+
+// objectCheck is what every unit must agree on about an object of type t
+// (Symbol.Check): its type without const and volatile, a shared object's
+// layout included, and the size of its elements; n is the length of its
+// outermost array dimension, which an extern declaration may leave out
+// ("" then).
+func objectCheck(t *Type) (check, n string) {
+	if t.Kind == Array {
+		switch {
+		case t.LenTHREADS:
+			n = fmt.Sprintf("%d*THREADS", t.Len)
+		case t.Len >= 0:
+			n = fmt.Sprint(t.Len)
+		}
+		t = t.Elem
+	}
+	return fmt.Sprintf("%s (%d bytes)", withoutCV(t), t.Size()), n
+}
+
+// withoutCV is t without const and volatile, at any array depth.
+func withoutCV(t *Type) *Type {
+	u := *t
+	u.Const, u.Volatile = false, false
+	if u.Kind == Array {
+		u.Elem = withoutCV(u.Elem)
+	}
+	return &u
 }
 
 // symmetricVar places a private static in an OpenSHMEM program (see
@@ -160,12 +225,12 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 // a static shared object's, so that its address on one PE names every
 // PE's copy. Each thread clears its copy before initialising it: segment
 // memory is not always fresh (MPI windows).
-func (tr *translator) symmetricVar(s *symbol) {
-	size := tr.sizeCodeThreads(s.typ)
-	fmt.Fprintf(&tr.threadVars, "\t%s uintptr // %s (symmetric)\n", s.goName, declString(s.name, s.typ))
-	fmt.Fprintf(&tr.decls, "// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr\n\n", s.goName, declString(s.name, s.typ), s.goName)
-	fmt.Fprintf(&tr.setup, "\t\t\tsym_%s = j.AllocStatic(%s, %d)\n", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
-	fmt.Fprintf(&tr.threadInit, "\t\t\tt.%s = t.LocalAddr() + sym_%s\n\t\t\tcmem.Memset(t.%s, 0, %s)\n", s.goName, s.goName, s.goName, size)
+func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
+	size := tr.sizeCode(s.typ)
+	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
+	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
+	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
+	obj.Alloc = fmt.Sprintf("t.%s = t.LocalAddr() + sym_%s\ncmem.Memset(t.%s, 0, %s)", s.goName, s.goName, s.goName, size)
 }
 
 // initStatic emits the initialiser of a variable with static storage:
@@ -194,9 +259,6 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 	})
 }
 
-// sizeCodeThreads is sizeCode for code inside the thread's main wrapper.
-func (tr *translator) sizeCodeThreads(t *Type) string { return tr.sizeCode(t) }
-
 // staticInit runs emit with a scratch function state and appends what it
 // produced to the threads' initialisation.
 func (tr *translator) staticInit(emit func()) {
@@ -206,7 +268,7 @@ func (tr *translator) staticInit(emit func()) {
 	if len(tr.fn.frame) > 0 {
 		tr.errorf(token.Pos{}, "internal: initializer needs a frame")
 	}
-	tr.threadInit2.WriteString(tr.fn.body.String())
+	tr.threadInit.WriteString(tr.fn.body.String())
 	tr.fn = saved
 }
 
@@ -234,8 +296,9 @@ func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
 	}
 }
 
-// sharedVar lays out a static shared object and emits its initialiser.
-func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
+// sharedVar lays out a static shared object and enters it into the
+// unit's symbols with the Go that declares and places it.
+func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 	t := s.typ
 	base := t.Base()
 	if base.Star {
@@ -263,8 +326,9 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl) {
 	if threads {
 		totalCode = fmt.Sprintf("%d*uintptr(THREADS)", total)
 	}
-	fmt.Fprintf(&tr.decls, "// %s is the offset of %s in every thread's segment.\nvar %s uintptr\n\n", s.goName, declString(s.name, t), s.goName)
-	fmt.Fprintf(&tr.setup, "\t\t\t%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)\n", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
+	obj := tr.objectSymbol(s, def)
+	obj.Decl = fmt.Sprintf("// %s is the offset of %s in every thread's segment.\nvar %s uintptr", s.goName, declString(s.name, t), s.goName)
+	obj.Setup = fmt.Sprintf("%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
 }
 
 // elemCount is the number of base elements of a (multi-dimensional)
@@ -630,11 +694,13 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		}
 		return
 	case d.Storage == ast.Extern:
-		if g := tr.fileScope().syms[d.Name]; g != nil {
-			tr.scope.insert(g)
-			return
+		g := tr.fileScope().syms[d.Name]
+		if g == nil {
+			// An object defined later in the unit, or in another one.
+			g = &symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)}
+			tr.fileScope().insert(g)
 		}
-		tr.errorf(d.Pos(), "extern declarations inside functions must name a file-scope variable declared earlier")
+		tr.scope.insert(g)
 		return
 	case d.Storage == ast.Static:
 		tr.defineStatic(d, t, d.Name, fn.name+"_"+goIdent(d.Name))
@@ -709,9 +775,10 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	s.builtin, s.libc = nil, nil
 	s.pos = d.Pos()
 	sig := ft.Fn
+	tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: d.Name, GoName: s.goName, Kind: SymFunc, Internal: s.internal,
+		Def: Defined, Pos: s.pos, Type: s.typ.String(), Check: tr.goFuncType(sig)})
 	if d.Name == "main" {
-		tr.hasMain = true
-		tr.mainArgs = len(sig.Params)
+		tr.unit.MainParams = len(sig.Params)
 		if sig.Result.Kind != Int && sig.Result.Kind != Void {
 			tr.warnf(d.Pos(), "return type of 'main' is not 'int'")
 		}

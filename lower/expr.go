@@ -141,7 +141,7 @@ func (tr *translator) isStrict(t *Type) bool {
 // program's own functions, so its address can be taken (a ctype classifier
 // in a table, sqrt passed to an integrator, strcmp as a comparator).
 func (tr *translator) libcWrapper(s *symbol) string {
-	name := "libc_" + s.name
+	name := private("libc_" + s.name)
 	if tr.wrappers[name] {
 		return name
 	}
@@ -177,15 +177,15 @@ func (tr *translator) libcWrapper(s *symbol) string {
 	return name
 }
 
-// funcPointer is the C function pointer value of Go function name.
+// funcPointer is the C function pointer value of Go function name: Link
+// numbers the functions whose address any unit takes, and fnptr holds
+// their numbers.
 func (tr *translator) funcPointer(name string) string {
-	i, ok := tr.funcIndex[name]
-	if !ok {
-		tr.funcVals = append(tr.funcVals, name)
-		i = len(tr.funcVals)
-		tr.funcIndex[name] = i
+	if !tr.funcPtrs[name] {
+		tr.funcPtrs[name] = true
+		tr.unit.FuncPtrs = append(tr.unit.FuncPtrs, name)
 	}
-	return fmt.Sprintf("uintptr(%d) /* &%s */", i, name)
+	return "fnptr." + name
 }
 
 // conv returns o's value converted to type to, as Go code.
@@ -565,7 +565,7 @@ func (tr *translator) stringVar(s string) string {
 	if v, ok := tr.strLits[s]; ok {
 		return v
 	}
-	v := fmt.Sprintf("str%d", len(tr.strOrder)+1)
+	v := private(fmt.Sprintf("str%d", len(tr.strOrder)+1))
 	tr.strLits[s] = v
 	tr.strOrder = append(tr.strOrder, s)
 	return v
@@ -606,7 +606,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true})
 		return bad()
 	}
-	s.used = true
+	s.use(e.Pos())
 	switch s.kind {
 	case symEnumConst:
 		return constOp(constant{typ: tInt, i: s.val})
@@ -710,7 +710,8 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		if la.index != i || la.block != b {
 			continue
 		}
-		a.used, i.used = true, true
+		a.use(arr.Pos())
+		i.use(idx.Pos())
 		elem := a.typ.Elem
 		shared := fmt.Sprintf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
 		var off string

@@ -12,7 +12,6 @@ package lower
 import (
 	"bytes"
 	"fmt"
-	"go/format"
 	"strings"
 
 	"github.com/upcgo/upcgo/parser/ast"
@@ -22,30 +21,46 @@ import (
 
 // Config is what a translation needs besides the AST.
 type Config struct {
-	File          string // the main source file, for messages and the program name
+	File          string // the unit's source file, for messages and the program name
 	StaticThreads int    // THREADS fixed at compile time (-T n), or 0
+	// WholeProgram says the unit is the whole program: Link gets no other
+	// unit, so a private global with external linkage whose address the
+	// unit never takes may stay a Go field of the thread context, as a
+	// static one does (see Unit).
+	WholeProgram bool
 	// Aggregate configures the aggregation pass (aggregate.go); the zero
 	// value does not run it.
 	Aggregate AggregateOptions
 }
 
-// Translate checks f and returns the Go source of the program, formatted.
-// Errors and warnings go to errs; the result is nil if there were errors.
+// Translate checks f, a whole program in one file, and returns its Go
+// source, formatted: Compile and Link of one unit. Errors and warnings go
+// to errs; the result is nil if there were errors.
 func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
+	whole := *cfg
+	whole.WholeProgram = true
+	u := Compile(f, &whole, errs)
+	if errs.HasErrors() {
+		return nil
+	}
+	p := Link([]*Unit{u}, errs)
+	if errs.HasErrors() {
+		return nil
+	}
+	return p.Files[0].Source
+}
+
+// Compile checks f, one translation unit, and lowers it to Go: every check
+// a unit can have on its own; what spans units (undefined references, a
+// main, multiple definitions) is Link's. The result is nil if there were
+// errors.
+func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
 	tr := newTranslator(cfg, errs)
 	tr.file(f)
 	if errs.HasErrors() {
 		return nil
 	}
-	src := tr.assemble()
-	out, err := format.Source(src)
-	if err != nil {
-		// The generated code is ours: failing to parse it is a compiler
-		// bug, not the user's error; the driver reports a panic of a stage
-		// as an internal error.
-		panic(fmt.Sprintf("generated Go does not parse: %v", err))
-	}
-	return out
+	return tr.finish()
 }
 
 // translator holds the state of one translation.
@@ -57,18 +72,15 @@ type translator struct {
 	fileVars map[string]bool // names whose address is taken anywhere
 	nextID   int
 
-	strLits   map[string]string // C string content -> Go variable
-	strOrder  []string
-	funcVals  []string // functions whose address is taken, in table order
-	funcIndex map[string]int
+	strLits  map[string]string // C string content -> Go variable
+	strOrder []string
+	funcPtrs map[string]bool // Go names of functions whose address is taken
 
-	decls       bytes.Buffer // package-level Go declarations
-	threadVars  bytes.Buffer // fields of the per-thread struct
-	setup       bytes.Buffer // Setup(j): static shared layout
-	threadInit  bytes.Buffer // per-thread allocation of private globals
-	threadInit2 bytes.Buffer // per-thread initialisation of private globals
-	sharedInit  bytes.Buffer // thread 0's initialisation of shared data
-	funcs       bytes.Buffer
+	unit       *Unit        // what the translation produces; symbols carry their own Go pieces
+	decls      bytes.Buffer // package-level Go declarations
+	threadInit bytes.Buffer // per-thread initialisation of private globals
+	sharedInit bytes.Buffer // thread 0's initialisation of shared data
+	funcs      bytes.Buffer
 
 	specTypes map[ast.Type]*Type // struct, union and enum specifiers already declared
 	wrappers  map[string]bool    // library functions given a C calling convention
@@ -78,20 +90,19 @@ type translator struct {
 
 	fn         *funcState
 	strictMode bool // #pragma upc strict in effect
-	hasMain    bool
 	symmetric  bool // #pragma upcgo symmetric (shmem.h): private statics in the segment
 	// funcDefs: the file's function definitions by name, for a call that
 	// comes before its callee's definition and any prototype.
 	funcDefs map[string]*ast.FuncDecl
-	mainArgs int
 }
 
 func newTranslator(cfg *Config, errs *diag.List) *translator {
 	return &translator{
 		cfg: cfg, errs: errs,
+		unit:      &Unit{File: cfg.File, StaticThreads: cfg.StaticThreads, MainParams: -1},
 		scope:     newScope(nil),
 		strLits:   map[string]string{},
-		funcIndex: map[string]int{},
+		funcPtrs:  map[string]bool{},
 		specTypes: map[ast.Type]*Type{},
 		wrappers:  map[string]bool{},
 	}
@@ -120,37 +131,6 @@ func lineDirective(pos token.Pos) string {
 	return fmt.Sprintf("//line %s:%d\n", pos.File, pos.Line)
 }
 
-// importsFor lists the packages the generated code uses.
-func importsFor(tr *translator) string {
-	all := tr.decls.String() + tr.threadVars.String() + tr.setup.String() + tr.threadInit.String() +
-		tr.threadInit2.String() + tr.sharedInit.String() + tr.funcs.String()
-	var std, own []string
-	for _, p := range []string{"math", "unsafe"} {
-		if strings.Contains(all, p+".") {
-			std = append(std, p)
-		}
-	}
-	// The thread struct always holds a cmem.Stack.
-	own = append(own, "runtime/cmem")
-	if len(tr.funcVals) > 0 || strings.Contains(all, "crt.") || tr.mainArgs > 0 {
-		own = append(own, "runtime/crt")
-	}
-	own = append(own, "runtime/upc", "stdlib")
-	var b strings.Builder
-	b.WriteString("import (\n")
-	for _, p := range std {
-		fmt.Fprintf(&b, "\t%q\n", p)
-	}
-	if len(std) > 0 {
-		b.WriteString("\n")
-	}
-	for _, p := range own {
-		fmt.Fprintf(&b, "\t%q\n", "github.com/upcgo/upcgo/"+p)
-	}
-	b.WriteString(")\n\n")
-	return b.String()
-}
-
 func (tr *translator) file(f *ast.File) {
 	tr.fileVars = addressTaken(f)
 	tr.symmetric = symmetricPragma(f.Pragmas)
@@ -173,30 +153,47 @@ func (tr *translator) file(f *ast.File) {
 			tr.funcDecl(d)
 		}
 	}
-	if !tr.hasMain {
-		tr.errorf(token.Pos{File: tr.cfg.File}, "no main function: a UPC program needs int main(void) or int main(int argc, char **argv)")
-	}
 	for _, name := range tr.scope.order {
 		s := tr.scope.syms[name]
-		if s.kind == symFunc && !s.defined && s.used && s.builtin == nil && s.libc == nil {
-			tr.errorf(s.pos, "undefined reference to '%s'", s.name)
-		}
-		if s.kind == symVar && !s.defined && s.used {
-			tr.errorf(s.pos, "undefined reference to '%s' (declared extern, never defined)", s.name)
+		switch {
+		case s.kind == symFunc && !s.defined && s.used && s.libc != nil:
+			tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: s.name, Kind: SymLibc, Def: Ref, Pos: s.usePos})
+		case s.kind == symFunc && !s.defined && s.used && s.builtin == nil:
+			tr.funcRefs(s)
+		case s.kind == symVar && !s.defined && s.used:
+			tr.objectSymbol(s, Ref).Pos = s.usePos
+		case s.kind == symVar && !s.defined:
+			// Declared in a header, say, and not used here: still
+			// checked against the definition (a shared array's layout).
+			tr.objectSymbol(s, Declared)
 		}
 	}
 }
 
-// assemble writes the whole Go program.
-func (tr *translator) assemble() []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "// Code generated by upcgo from %s. DO NOT EDIT.\n\n", baseName(tr.cfg.File))
-	b.WriteString("package main\n\n")
-	b.WriteString(importsFor(tr))
-	b.WriteString("// thread is one UPC thread's context: the runtime's, the C library's, and\n// this program's private (per-thread) globals.\n")
-	b.WriteString("type thread struct {\n\t*upc.Thread\n\tlibc  stdlib.State\n\tstack cmem.Stack\n")
-	b.Write(tr.threadVars.Bytes())
-	b.WriteString("}\n\n")
+// funcRefs records a function the unit calls or takes the address of
+// without defining it, once per Go type it is used with: a prototype
+// gives one, an old-style or implicit declaration one per kind of call.
+func (tr *translator) funcRefs(s *symbol) {
+	checks := s.callTypes
+	if !s.typ.Fn.OldStyle || len(checks) == 0 {
+		checks = []string{tr.goFuncType(s.typ.Fn)}
+	}
+	seen := map[string]bool{}
+	for _, c := range checks {
+		if seen[c] {
+			continue
+		}
+		seen[c] = true
+		tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: s.name, GoName: s.goName, Kind: SymFunc, Internal: s.internal,
+			Def: Ref, Pos: s.usePos, Type: s.typ.String(), Check: c, Implicit: s.implicit})
+	}
+}
+
+// finish completes the unit: its package-level declarations, in the order
+// they appear in the Go (string literals first), and its functions.
+func (tr *translator) finish() *Unit {
+	u := tr.unit
+	var b strings.Builder
 	if len(tr.strOrder) > 0 {
 		b.WriteString("// String literals, in immortal C memory.\nvar (\n")
 		for _, s := range tr.strOrder {
@@ -204,38 +201,12 @@ func (tr *translator) assemble() []byte {
 		}
 		b.WriteString(")\n\n")
 	}
-	if len(tr.funcVals) > 0 || strings.Contains(tr.funcs.String(), "funcs.Get(") || strings.Contains(tr.decls.String(), "funcs.Get(") {
-		b.WriteString("// funcs holds the functions whose address the program takes; a C\n// function pointer is an index into it, plus one.\nvar funcs crt.Funcs\n\nfunc init() {\n\tfuncs = crt.Funcs{")
-		for _, f := range tr.funcVals {
-			b.WriteString(f + ", ")
-		}
-		b.WriteString("}\n}\n\n")
-	}
 	b.Write(tr.decls.Bytes())
-	b.WriteString("\nfunc main() {\n\tupc.AtExit(stdlib.Shutdown)\n\tupc.Main(upc.Program{\n")
-	fmt.Fprintf(&b, "\t\tName: %q,\n", strings.TrimSuffix(baseName(tr.cfg.File), ".upc"))
-	if tr.cfg.StaticThreads > 0 {
-		fmt.Fprintf(&b, "\t\tStaticThreads: %d,\n", tr.cfg.StaticThreads)
-	}
-	b.WriteString("\t\tSetup: func(j *upc.Job) {\n\t\t\tTHREADS := j.Threads()\n\t\t\t_ = THREADS\n")
-	b.Write(tr.setup.Bytes())
-	b.WriteString("\t\t},\n\t\tMain: func(ut *upc.Thread) int {\n\t\t\tt := &thread{Thread: ut}\n\t\t\tdefer t.stack.Close()\n")
-	b.Write(tr.threadInit.Bytes())
-	b.Write(tr.threadInit2.Bytes())
-	if tr.sharedInit.Len() > 0 {
-		b.WriteString("\t\t\tif t.MyThread == 0 {\n")
-		b.Write(tr.sharedInit.Bytes())
-		b.WriteString("\t\t\t}\n\t\t\tt.Barrier()\n")
-	}
-	switch tr.mainArgs {
-	case 0:
-		b.WriteString("\t\t\treturn int(main_(t))\n")
-	default:
-		b.WriteString("\t\t\targc, argv := crt.Args()\n\t\t\treturn int(main_(t, argc, argv))\n")
-	}
-	b.WriteString("\t\t},\n\t})\n}\n\n")
-	b.Write(tr.funcs.Bytes())
-	return b.Bytes()
+	u.Decls = b.String()
+	u.Funcs = tr.funcs.String()
+	u.Init = tr.threadInit.String()
+	u.SharedInit = tr.sharedInit.String()
+	return u
 }
 
 func baseName(p string) string {
@@ -303,6 +274,24 @@ type symbol struct {
 	pos     token.Pos
 	builtin *builtinFunc
 	libc    *libcFunc
+
+	// Linkage: internal is static (private to the unit); usePos is the
+	// first use, where an undefined reference is reported; callTypes are
+	// the Go function types of the calls through an old-style or implicit
+	// declaration (implicit), which Link checks against the definition;
+	// object is the file-scope object's entry in the unit's symbols.
+	internal  bool
+	usePos    token.Pos
+	callTypes []string
+	implicit  bool
+	object    *Symbol
+}
+
+// use marks s used at pos.
+func (s *symbol) use(pos token.Pos) {
+	if !s.used {
+		s.used, s.usePos = true, pos
+	}
 }
 
 type scope struct {
@@ -354,7 +343,7 @@ func init() {
 		bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8
 		uint16 uint32 uint64 uintptr true false iota nil append cap clear close complex copy delete imag len
 		make max min new panic print println real recover any comparable
-		unsafe cmem crt upc stdlib t ut funcs main init thread THREADS MYTHREAD j variadic result`) {
+		unsafe cmem crt upc stdlib t ut funcs fnptr main init thread THREADS MYTHREAD j variadic result`) {
 		goReserved[w] = true
 	}
 }

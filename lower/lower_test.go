@@ -50,7 +50,8 @@ func TestDiagnostics(t *testing.T) {
 		{"static THREADS allows fixed sizes", "shared [2] int a[10];\nint main(void) { return 0; }", 4, nil},
 		{"too many args", "int f(int x) { return x; }\nint main(void) { return f(1, 2); }", 0, []string{"2:30: error: too many arguments to function 'f' (expected 1, have 2)"}},
 		{"too few args", "int f(int x, int y) { return x; }\nint main(void) { return f(1); }", 0, []string{"2:28: error: too few arguments to function 'f' (expected 2, have 1)"}},
-		{"implicit declaration", "int main(void) { return g(1); }", 0, []string{"1:25: error: implicit declaration of function 'g'"}},
+		{"implicit declaration", "int main(void) { return g(1); }", 0, []string{
+			"1:25: warning: implicit declaration of function 'g'", "1:25: error: undefined reference to 'g'"}},
 		{"call before the definition warns", "int main(void) { return g(1) > 1.0; }\ndouble g(int x) { return x / 2.0; }", 0, []string{
 			"1:25: warning: implicit declaration of function 'g'; using its definition at line 2 (declare it before the call)"}},
 		{"extra arguments to a function defined without a prototype", "void f() {}\nint main(void) { f(1, 2); return 0; }", 0, []string{

@@ -416,7 +416,7 @@ func genericLowering(generic string, arg int) func(*translator, []string, []oper
 		for i, o := range raw {
 			args[i] = tr.assignConv(o, sig.Params[i], pos)
 		}
-		sym.used = true
+		sym.use(pos)
 		code, t := sym.builtin.lower(tr, args, raw, pos)
 		if t == nil {
 			t = sig.Result

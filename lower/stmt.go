@@ -485,7 +485,7 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 		if b == 0 {
 			return nil
 		}
-		s.used = true
+		s.use(arr.Pos())
 		plan.array, plan.block, plan.cyclic = s, b, b == 1
 		return plan
 	}

@@ -47,7 +47,7 @@ func TestAggregateDifferential(t *testing.T) {
 			t.Parallel()
 			slots <- struct{}{}
 			opts := driver.Options{
-				Source:        p.path,
+				Inputs:        []string{p.path},
 				Output:        filepath.Join(bin, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")+"-noagg"),
 				StaticThreads: p.static,
 				Network:       suiteNetwork.name,

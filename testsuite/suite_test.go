@@ -203,6 +203,9 @@ func (p *program) setHeader(key, value string) error {
 func findPrograms(t *testing.T) []*program {
 	var paths []string
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && path == linkDir {
+			return filepath.SkipDir // programs of several units: link_test.go
+		}
 		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".upc") || strings.HasSuffix(path, ".c")) {
 			paths = append(paths, path)
 		}
@@ -287,7 +290,7 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 
 	var stderr bytes.Buffer
 	opts := driver.Options{
-		Source:        p.path,
+		Inputs:        []string{p.path},
 		Output:        filepath.Join(binDir, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")),
 		StaticThreads: p.static,
 		Network:       suiteNetwork.name,
@@ -314,11 +317,21 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 // checkDiagnostics checks that every line with ERROR comments got a
 // matching error and that no other error was reported.
 func checkDiagnostics(t *testing.T, p *program, output string) {
-	matched := map[int][]bool{}
-	for line, res := range p.wantErrors {
-		matched[line] = make([]bool, len(res))
+	checkUnitDiagnostics(t, []*program{p}, output)
+}
+
+// checkUnitDiagnostics is checkDiagnostics for the units of one program,
+// each a file with its own ERROR comments.
+func checkUnitDiagnostics(t *testing.T, units []*program, output string) {
+	byBase := map[string]*program{}
+	matched := map[*program]map[int][]bool{}
+	for _, p := range units {
+		byBase[filepath.Base(p.path)] = p
+		matched[p] = map[int][]bool{}
+		for line, res := range p.wantErrors {
+			matched[p][line] = make([]bool, len(res))
+		}
 	}
-	base := filepath.Base(p.path)
 	for _, l := range strings.Split(output, "\n") {
 		m := diagRE.FindStringSubmatch(l)
 		if m == nil {
@@ -326,7 +339,8 @@ func checkDiagnostics(t *testing.T, p *program, output string) {
 		}
 		file, msg := m[1], m[4]
 		line, _ := strconv.Atoi(m[2])
-		if filepath.Base(file) != base {
+		p := byBase[filepath.Base(file)]
+		if p == nil {
 			t.Errorf("unexpected error in another file: %s", l)
 			continue
 		}
@@ -334,7 +348,7 @@ func checkDiagnostics(t *testing.T, p *program, output string) {
 		found := false
 		for i, re := range res {
 			if re.MatchString(msg) {
-				matched[line][i] = true
+				matched[p][line][i] = true
 				found = true
 			}
 		}
@@ -346,10 +360,12 @@ func checkDiagnostics(t *testing.T, p *program, output string) {
 			}
 		}
 	}
-	for line, res := range p.wantErrors {
-		for i, re := range res {
-			if !matched[line][i] {
-				t.Errorf("%s:%d: no error matching %q", p.path, line, re)
+	for _, p := range units {
+		for line, res := range p.wantErrors {
+			for i, re := range res {
+				if !matched[p][line][i] {
+					t.Errorf("%s:%d: no error matching %q", p.path, line, re)
+				}
 			}
 		}
 	}
@@ -441,6 +457,13 @@ func run(t *testing.T, p *program, launch driver.Launch, binPath string) (stdout
 // away by gccshim.h, and checks that it prints the expected output for
 // one thread: the expectation then does not rest on upcgo alone.
 func checkWithGCC(t *testing.T, p *program, binDir string) {
+	checkUnitsWithGCC(t, p, []string{p.path}, binDir)
+}
+
+// checkUnitsWithGCC is checkWithGCC for a program of several units, whose
+// headers and expected output are p's. Tentative definitions in several
+// units are one object, as -fcommon makes them for gcc.
+func checkUnitsWithGCC(t *testing.T, p *program, units []string, binDir string) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not found")
@@ -450,9 +473,10 @@ func checkWithGCC(t *testing.T, p *program, binDir string) {
 	abs, err := filepath.Abs(".")
 	require.NoError(t, err)
 	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_"))
-	cmd := exec.Command(gcc, "-std=gnu11", "-O1", "-w", "-fno-strict-aliasing",
-		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"),
-		"-x", "c", p.path, "-x", "none", "-o", out, "-lm")
+	args := []string{"-std=gnu11", "-O1", "-w", "-fno-strict-aliasing", "-fcommon",
+		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"), "-x", "c"}
+	args = append(append(args, units...), "-x", "none", "-o", out, "-lm")
+	cmd := exec.Command(gcc, args...)
 	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "gcc:\n%s", msg)
 	stdout, stderr, status := run(t, p, driver.Launch{}, out)

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo"
+	"github.com/upcgo/upcgo/lower"
 )
 
 // The embedded tree holds what generated programs import, and no tests.
@@ -132,12 +133,15 @@ func TestGoDirective(t *testing.T) {
 
 // The build folder depends on everything that changes the build.
 func TestBuildKey(t *testing.T) {
-	base := buildKey("/c/runtime/a", "smp", []byte("package main"))
+	prog := func(src string) *lower.Program {
+		return &lower.Program{Files: []lower.File{{Name: "main.go", Source: []byte(src)}}}
+	}
+	base := buildKey("/c/runtime/a", "smp", prog("package main"))
 	assert.Len(t, base, 16)
-	assert.Equal(t, base, buildKey("/c/runtime/a", "smp", []byte("package main")))
-	assert.NotEqual(t, base, buildKey("/c/runtime/b", "smp", []byte("package main")))
-	assert.NotEqual(t, base, buildKey("/c/runtime/a", "mpi", []byte("package main")))
-	assert.NotEqual(t, base, buildKey("/c/runtime/a", "smp", []byte("package main\n")))
+	assert.Equal(t, base, buildKey("/c/runtime/a", "smp", prog("package main")))
+	assert.NotEqual(t, base, buildKey("/c/runtime/b", "smp", prog("package main")))
+	assert.NotEqual(t, base, buildKey("/c/runtime/a", "mpi", prog("package main")))
+	assert.NotEqual(t, base, buildKey("/c/runtime/a", "smp", prog("package main\n")))
 }
 
 func TestCacheDir(t *testing.T) {

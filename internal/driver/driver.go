@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -32,17 +33,23 @@ import (
 
 // Options describe one compilation, as the upcgo build command line does.
 type Options struct {
-	Source string // the .upc or .c file
-	// Output is the binary to write. Empty means DefaultOutput(Source) for
-	// Build and a file in the program's build folder for Run. An existing
-	// folder, or a path ending in a separator, receives the default name.
-	Output        string
+	// Inputs are the program's translation units in link order: UPC or C
+	// sources (.upc, .c) and object files upcgo wrote (-c).
+	Inputs []string
+	// Output is the binary to write (with CompileOnly: the object file,
+	// for one source). Empty means DefaultOutput(Inputs[0]) for Build and
+	// a file in the program's build folder for Run. An existing folder, or
+	// a path ending in a separator, receives the default name.
+	Output string
+	// CompileOnly (-c) writes each source's unit to an object file (see
+	// object.go) instead of building a program.
+	CompileOnly   bool
 	StaticThreads int      // -T n: THREADS fixed at compile time; 0 means dynamic
 	Defines       []string // -D NAME or NAME=VALUE, in order
 	Undefs        []string // -U NAME, applied after Defines
 	IncludeDirs   []string // -I folders, in order
-	// EmitGo, if set, is the folder to write the generated main.go and its
-	// go.mod into; the build then happens there, so the folder is a
+	// EmitGo, if set, is the folder to write the generated Go files and
+	// their go.mod into; the build then happens there, so the folder is a
 	// buildable Go module to read or debug.
 	EmitGo string
 	// Network is the conduit the program runs on: "smp" (the default:
@@ -56,87 +63,203 @@ type Options struct {
 	NoAggregate                    bool
 	AggregateLimit                 int64
 	RemarkAggregated, RemarkMissed bool
-	Stderr                         io.Writer // diagnostics; nil means os.Stderr
+	// WarningsAreErrors (-Werror) turns warnings into errors; NoWarnings
+	// (-w) leaves them out.
+	WarningsAreErrors, NoWarnings bool
+	// TranslateOnly (-trans) stops once the Go is written (into EmitGo),
+	// without building it.
+	TranslateOnly bool
+	// Debug (-g, -O0) builds without Go's optimisations and inlining, for
+	// a debugger; Strip (-s) leaves the symbol table and DWARF out.
+	Debug, Strip bool
+	// SharedHeap (-shared-heap) is the shared heap per thread the program
+	// gets by default, and ThreadsPerProc (-pthreads=N) its UPC threads
+	// per MPI process; 0 leaves the runtime's defaults (settings.go).
+	SharedHeap     uintptr
+	ThreadsPerProc int
+	// Verbose (-v), if set, receives what the build does: each stage and
+	// its time, and the commands it runs.
+	Verbose io.Writer
+	Stderr  io.Writer // diagnostics; nil means os.Stderr
 }
 
 // MaxErrors is how many errors are printed before "(and N more errors)".
 const MaxErrors = 20
 
-// translate is lower.Translate; tests swap in a fixed translation so the
-// driver can be tested on its own.
-var translate = lower.Translate
+// The compiler stages after the parser; tests swap in fixed ones so that
+// the driver can be tested on its own.
+var (
+	compileUnit = lower.Compile
+	link        = lower.Link
+)
 
 // DefaultOutput returns the binary name Build writes when Options.Output
-// is empty: the source's base name without its extension, in the current
-// folder, as gcc would write a.out ("src/heat.upc" gives "heat").
-func DefaultOutput(source string) string {
-	base := filepath.Base(source)
+// is empty: the first input's base name without its extension, in the
+// current folder, as go build names a binary ("src/heat.upc" gives
+// "heat").
+func DefaultOutput(input string) string {
+	base := filepath.Base(input)
 	return strings.TrimSuffix(base, filepath.Ext(base))
 }
 
-// Build compiles opts.Source into a binary and returns its absolute path.
+// Build compiles opts.Inputs into a binary and returns its absolute path
+// (with CompileOnly: writes the object files and returns "").
 // Diagnostics go to opts.Stderr; the error is a *ProgramError when the
 // program has errors, a *UsageError for bad options, an *InternalError when
 // upcgo fails, or another error for I/O failures (see ExitStatus).
 func Build(opts Options) (binPath string, err error) {
+	if opts.CompileOnly {
+		return "", compileObjects(opts)
+	}
 	out, err := opts.outputPath(opts.Output)
 	if err != nil {
 		return "", err
 	}
-	goSrc, err := Compile(opts)
+	prog, err := opts.program()
 	if err != nil {
+		return "", err
+	}
+	dir, err := opts.prepareBuildDir(prog)
+	if err != nil || opts.TranslateOnly {
 		return "", err
 	}
 	tags, err := opts.buildTags()
 	if err != nil {
 		return "", err
 	}
-	dir, err := opts.prepareBuildDir(goSrc)
-	if err != nil {
-		return "", err
-	}
-	return out, goBuild(dir, out, tags)
+	return out, opts.goBuild(dir, out, tags)
 }
 
-// Compile runs the front end (preprocess, parse, translate) and returns the
-// generated Go source. Diagnostics, warnings included, go to opts.Stderr.
+// Compile runs the compiler on opts.Inputs, stopping before the Go
+// toolchain, and returns the generated Go: its files one after the other.
+// Diagnostics, warnings included, go to opts.Stderr.
 func Compile(opts Options) ([]byte, error) {
-	if err := opts.validate(); err != nil {
+	prog, err := opts.program()
+	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(opts.Source)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, fmt.Errorf("%s: %v", opts.Source, err)
+	var all []byte
+	for _, f := range prog.Files {
+		all = append(all, f.Source...)
 	}
+	return all, nil
+}
 
+// program compiles every input to a unit (reading object files) and links
+// the units. A program of one source is compiled as a whole program (see
+// lower.Config.WholeProgram).
+func (o *Options) program() (*lower.Program, error) {
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	var units []*lower.Unit
+	failed := 0
+	for _, in := range o.Inputs {
+		u, err := o.unit(in, len(o.Inputs) == 1)
+		var perr *ProgramError
+		switch {
+		case errors.As(err, &perr):
+			failed += perr.Errors
+		case err != nil:
+			return nil, err
+		}
+		units = append(units, u)
+	}
+	if failed > 0 {
+		return nil, &ProgramError{Errors: failed}
+	}
+	var errs diag.List
+	var prog *lower.Program
+	start := time.Now()
+	if err := guard("the link", func() { prog = link(units, &errs) }); err != nil {
+		return nil, err
+	}
+	o.verbosef("the link of %d units (%v)", len(units), time.Since(start).Round(time.Microsecond))
+	if err := o.report(&errs, diskSources); err != nil {
+		return nil, err
+	}
+	if prog == nil || len(prog.Files) == 0 {
+		return nil, &InternalError{Msg: "the link produced no Go and no error"}
+	}
+	return prog, nil
+}
+
+// unit returns the unit of one input: an object file read, or a source
+// compiled (whole: as the whole program).
+func (o *Options) unit(input string, whole bool) (*lower.Unit, error) {
+	data, err := readInput(input)
+	if err != nil {
+		return nil, err
+	}
+	if isSource(input) {
+		return o.compileSource(input, data, whole)
+	}
+	return readObject(input, data)
+}
+
+// Preprocess writes each source of opts.Inputs, preprocessed, to w: the
+// output of cc -E.
+func Preprocess(opts Options, w io.Writer) error {
+	if err := opts.validate(); err != nil {
+		return err
+	}
+	for _, in := range opts.Inputs {
+		if !isSource(in) {
+			continue
+		}
+		src, err := readInput(in)
+		if err != nil {
+			return err
+		}
+		var errs diag.List
+		var res *cpp.Result
+		if err := guard("the preprocessor", func() { res, err = opts.preprocess(in, src, &errs) }); err != nil {
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		if err := opts.report(&errs, res.Sources()); err != nil {
+			return err
+		}
+		if err := res.Print(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// preprocess runs the preprocessor on one source, with the options' macros
+// and include folders.
+func (o *Options) preprocess(source string, src []byte, errs *diag.List) (*cpp.Result, error) {
 	buildTime, err := sourceDateEpoch()
 	if err != nil {
 		return nil, err
 	}
+	cfg := &cpp.Config{
+		IncludeDirs:   o.IncludeDirs,
+		SystemFS:      stdlib.HeaderFS(),
+		Defines:       o.Defines,
+		Undefs:        o.Undefs,
+		StaticThreads: o.StaticThreads,
+		Time:          buildTime,
+	}
+	return cpp.Preprocess(source, src, cfg, errs), nil
+}
 
+// compileSource runs the front end (preprocess, parse, translate) on one
+// source file.
+func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.Unit, error) {
 	var errs diag.List
 	var res *cpp.Result
+	var err error
 	var file *ast.File
-	var goSrc []byte
+	var unit *lower.Unit
 	stages := []struct {
 		name string
 		run  func()
 	}{
-		{"the preprocessor", func() {
-			cfg := &cpp.Config{
-				IncludeDirs:   opts.IncludeDirs,
-				SystemFS:      stdlib.HeaderFS(),
-				Defines:       opts.Defines,
-				Undefs:        opts.Undefs,
-				StaticThreads: opts.StaticThreads,
-				Time:          buildTime,
-			}
-			res = cpp.Preprocess(opts.Source, src, cfg, &errs)
-		}},
+		{"the preprocessor", func() { res, err = o.preprocess(source, src, &errs) }},
 		{"the parser", func() {
 			pragmas := make([]*ast.Pragma, len(res.Pragmas))
 			for i, p := range res.Pragmas {
@@ -145,33 +268,77 @@ func Compile(opts Options) ([]byte, error) {
 			file = parser.Parse(res.Tokens, &errs, pragmas...)
 		}},
 		{"the translation to Go", func() {
-			goSrc = translate(file, &lower.Config{File: opts.Source, StaticThreads: opts.StaticThreads, Aggregate: lower.AggregateOptions{
-				Enable: !opts.NoAggregate, Limit: opts.AggregateLimit, Remarks: opts.RemarkAggregated, MissedRemarks: opts.RemarkMissed,
+			unit = compileUnit(file, &lower.Config{File: source, StaticThreads: o.StaticThreads, WholeProgram: whole, Aggregate: lower.AggregateOptions{
+				Enable: !o.NoAggregate, Limit: o.AggregateLimit, Remarks: o.RemarkAggregated, MissedRemarks: o.RemarkMissed,
 			}}, &errs)
 		}},
 	}
 	for _, stage := range stages {
+		start := time.Now()
 		if err := guard(stage.name, stage.run); err != nil {
 			return nil, err
 		}
+		if err != nil {
+			return nil, err
+		}
+		o.verbosef("%s: %s (%v)", source, stage.name, time.Since(start).Round(time.Microsecond))
 		if errs.HasErrors() {
 			break
 		}
 	}
-
 	var sources diag.Sources
 	if res != nil {
 		sources = res.Sources()
 	}
+	if err := o.report(&errs, sources); err != nil {
+		return nil, err
+	}
+	if unit == nil {
+		return nil, &InternalError{Msg: "the translation to Go produced no unit and no error"}
+	}
+	return unit, nil
+}
+
+// readInput reads an input file; the error names it once.
+func readInput(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return data, nil
+}
+
+// report prints diagnostics, after -w and -Werror, and returns a
+// *ProgramError if any is an error.
+func (o *Options) report(errs *diag.List, sources diag.Sources) error {
+	kept := errs.Items[:0]
+	for _, d := range errs.Items {
+		switch {
+		case d.Severity != diag.Warning:
+		case o.WarningsAreErrors:
+			d.Severity, d.Msg = diag.Error, d.Msg+" [-Werror]"
+		case o.NoWarnings:
+			continue
+		}
+		kept = append(kept, d)
+	}
+	errs.Items = kept
 	errs.Sort()
-	errs.Print(opts.stderr(), sources, MaxErrors)
+	errs.Print(o.stderr(), sources, MaxErrors)
 	if n := errs.ErrorCount(); n > 0 {
-		return nil, &ProgramError{Errors: n}
+		return &ProgramError{Errors: n}
 	}
-	if len(goSrc) == 0 {
-		return nil, &InternalError{Msg: "the translation to Go produced no source and no error"}
-	}
-	return goSrc, nil
+	return nil
+}
+
+// diskSources reads the files the link's diagnostics point into.
+func diskSources(file string) ([]byte, bool) {
+	data, err := os.ReadFile(file)
+	return data, err == nil
 }
 
 // sourceDateEpoch returns the time $SOURCE_DATE_EPOCH sets for __DATE__
@@ -204,6 +371,13 @@ func guard(stage string, run func()) (err error) {
 	return nil
 }
 
+// verbosef reports a step of the build when -v asks for them.
+func (o *Options) verbosef(format string, args ...any) {
+	if o.Verbose != nil {
+		fmt.Fprintf(o.Verbose, "upcgo: "+format+"\n", args...)
+	}
+}
+
 func (o *Options) stderr() io.Writer {
 	if o.Stderr == nil {
 		return os.Stderr
@@ -211,15 +385,15 @@ func (o *Options) stderr() io.Writer {
 	return o.Stderr
 }
 
-// validate checks what can be checked before reading the source.
+// validate checks what can be checked before reading the inputs.
 func (o *Options) validate() error {
-	if o.Source == "" {
+	if len(o.Inputs) == 0 {
 		return &UsageError{Msg: "no source file"}
 	}
-	switch ext := filepath.Ext(o.Source); ext {
-	case ".upc", ".c":
-	default:
-		return &UsageError{Msg: fmt.Sprintf("%s: not a UPC or C source file (want a .upc or .c file name)", o.Source)}
+	for _, in := range o.Inputs {
+		if err := checkInputName(in); err != nil {
+			return err
+		}
 	}
 	if o.StaticThreads < 0 {
 		return &UsageError{Msg: fmt.Sprintf("invalid thread count -T %d", o.StaticThreads)}
@@ -246,20 +420,22 @@ func (o *Options) outputPath(out string) (string, error) {
 		return "", err
 	}
 	if out == "" {
-		out = DefaultOutput(o.Source)
+		out = DefaultOutput(o.Inputs[0])
 		if isDir(out) {
 			// As go build does: writing into the folder would surprise.
 			return "", &UsageError{Msg: fmt.Sprintf("the output %s would be the folder of that name; name the binary with -o", out)}
 		}
 	} else if strings.HasSuffix(out, string(filepath.Separator)) || isDir(out) {
-		out = filepath.Join(out, DefaultOutput(o.Source))
+		out = filepath.Join(out, DefaultOutput(o.Inputs[0]))
 	}
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return "", err
 	}
-	if sameFile(abs, o.Source) {
-		return "", &UsageError{Msg: fmt.Sprintf("output file %s is the source file", out)}
+	for _, in := range o.Inputs {
+		if sameFile(abs, in) {
+			return "", &UsageError{Msg: fmt.Sprintf("output file %s is the input file %s", out, in)}
+		}
 	}
 	return abs, nil
 }
@@ -267,7 +443,10 @@ func (o *Options) outputPath(out string) (string, error) {
 // prepareBuildDir extracts the runtime if needed and writes the program's
 // Go module: into opts.EmitGo if set, else into a build folder in the cache
 // named by the content, so rebuilding an unchanged program reuses it.
-func (o *Options) prepareBuildDir(goSrc []byte) (string, error) {
+func (o *Options) prepareBuildDir(prog *lower.Program) (string, error) {
+	if settings, ok := o.settings(); ok {
+		prog = &lower.Program{Files: append(slices.Clip(prog.Files), settings)}
+	}
 	cache, err := CacheDir()
 	if err != nil {
 		return "", err
@@ -278,17 +457,14 @@ func (o *Options) prepareBuildDir(goSrc []byte) (string, error) {
 	}
 	dir := o.EmitGo
 	if dir == "" {
-		dir = filepath.Join(cache, "build", buildKey(rt, o.network(), goSrc))
+		dir = filepath.Join(cache, "build", buildKey(rt, o.network(), prog))
 	} else if err := checkEmitDir(dir); err != nil {
 		return "", err
 	}
 	if dir, err = filepath.Abs(dir); err != nil {
 		return "", err
 	}
-	if err := writeBuildDir(dir, rt, goSrc); err != nil {
-		return "", fmt.Errorf("cannot write the generated Go: %v", err)
-	}
-	if err := writeNetworkFile(dir, o.network()); err != nil {
+	if err := writeBuildDir(dir, rt, prog); err != nil {
 		return "", fmt.Errorf("cannot write the generated Go: %v", err)
 	}
 	return dir, nil
@@ -297,7 +473,8 @@ func (o *Options) prepareBuildDir(goSrc []byte) (string, error) {
 // checkEmitDir refuses an -emit-go folder that holds someone else's Go
 // code: writing main.go and go.mod there would overwrite it, and its other
 // .go files would be built into the program. A folder upcgo emitted into
-// before (its go.mod names module upcprog) is fine.
+// before (its go.mod names module upcprog, its Go files are upcgo's) is
+// fine.
 func checkEmitDir(dir string) error {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -314,7 +491,7 @@ func checkEmitDir(dir string) error {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasSuffix(name, ".go") && !(ours && (name == "main.go" || name == networkFile)) {
+		if strings.HasSuffix(name, ".go") && !(ours && (name == "main.go" || generated(filepath.Join(dir, name)))) {
 			return &UsageError{Msg: fmt.Sprintf("-emit-go %s: the folder holds Go source (%s) upcgo did not write; give a new or empty folder", dir, name)}
 		}
 	}

@@ -71,14 +71,21 @@ func main() {
 }
 `
 
-// translateFunc is the type of lower.Translate.
+// translateFunc stands for the translation to Go of a one-file program:
+// lower.Compile and lower.Link.
 type translateFunc = func(*ast.File, *lower.Config, *diag.List) []byte
 
 // useTranslation replaces the translation to Go for one test.
-func useTranslation(t *testing.T, f translateFunc) {
-	old := translate
-	translate = f
-	t.Cleanup(func() { translate = old })
+func useTranslation(t testing.TB, f translateFunc) {
+	oldCompile, oldLink := compileUnit, link
+	compileUnit = func(file *ast.File, cfg *lower.Config, errs *diag.List) *lower.Unit {
+		goSrc := f(file, cfg, errs)
+		return &lower.Unit{File: cfg.File, Funcs: string(goSrc)}
+	}
+	link = func(units []*lower.Unit, errs *diag.List) *lower.Program {
+		return &lower.Program{Files: []lower.File{{Name: "main.go", Source: []byte(units[0].Funcs)}}}
+	}
+	t.Cleanup(func() { compileUnit, link = oldCompile, oldLink })
 }
 
 // fixedTranslation returns goSrc for any program and records the Config
@@ -114,13 +121,13 @@ func TestBuildEndToEnd(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"prog.upc": trivialUPC})
 
 	var stderr bytes.Buffer
-	bin, err := Build(Options{Source: "prog.upc", Stderr: &stderr})
+	bin, err := Build(Options{Inputs: []string{"prog.upc"}, Stderr: &stderr})
 	require.NoError(t, err, stderr.String())
 	assert.Equal(t, filepath.Join(dir, "prog"), bin)
 	assert.Empty(t, stderr.String())
 	require.NotNil(t, cfg)
 	// The aggregation pass is on unless -fno-aggregate.
-	assert.Equal(t, lower.Config{File: "prog.upc", StaticThreads: 0, Aggregate: lower.AggregateOptions{Enable: true}}, *cfg)
+	assert.Equal(t, lower.Config{File: "prog.upc", StaticThreads: 0, WholeProgram: true, Aggregate: lower.AggregateOptions{Enable: true}}, *cfg)
 
 	out, err := exec.Command(bin, "-n", "3", "x", "y").CombinedOutput()
 	require.NoError(t, err, string(out))
@@ -147,7 +154,7 @@ func TestRun(t *testing.T) {
 			t.Setenv("UPC_NTHREADS", tt.threads)
 			var stdout, stderr bytes.Buffer
 			tt.run.Stdout = &stdout
-			status, err := Run(Options{Source: filepath.Join(dir, "prog.upc"), Stderr: &stderr}, tt.run)
+			status, err := Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Stderr: &stderr}, tt.run)
 			require.NoError(t, err, stderr.String())
 			assert.Equal(t, tt.status, status)
 			assert.Equal(t, tt.out, stdout.String())
@@ -206,7 +213,7 @@ func TestProgramErrors(t *testing.T) {
 			}
 			writeFiles(t, dir, files)
 			var stderr bytes.Buffer
-			_, err := Build(Options{Source: "bad.upc", Stderr: &stderr})
+			_, err := Build(Options{Inputs: []string{"bad.upc"}, Stderr: &stderr})
 			var perr *ProgramError
 			require.True(t, errors.As(err, &perr), "err = %v", err)
 			assert.Equal(t, StatusError, ExitStatus(err))
@@ -227,7 +234,7 @@ func TestWarningsDoNotStop(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"w.upc": "#warning careful\n" + trivialUPC})
 	var stderr bytes.Buffer
-	goSrc, err := Compile(Options{Source: filepath.Join(dir, "w.upc"), Stderr: &stderr})
+	goSrc, err := Compile(Options{Inputs: []string{filepath.Join(dir, "w.upc")}, Stderr: &stderr})
 	require.NoError(t, err)
 	assert.Equal(t, testProgram, string(goSrc))
 	assert.Contains(t, stderr.String(), "w.upc:1:2: warning: ")
@@ -253,7 +260,7 @@ int main(void) { return 0; }
 	})
 	var stderr bytes.Buffer
 	_, err := Compile(Options{
-		Source:        filepath.Join(dir, "opts.upc"),
+		Inputs:        []string{filepath.Join(dir, "opts.upc")},
 		StaticThreads: 4,
 		Defines:       []string{"FOO=2", "GONE"},
 		Undefs:        []string{"GONE"},
@@ -276,13 +283,13 @@ func TestBadOptions(t *testing.T) {
 		status int
 		want   string // regexp on the error
 	}{
-		{"unknown network", Options{Source: src, Network: "ibv"}, StatusUsage, `unknown network "ibv" \(upcgo has smp and mpi\)`},
+		{"unknown network", Options{Inputs: []string{src}, Network: "ibv"}, StatusUsage, `unknown network "ibv" \(upcgo has smp and mpi\)`},
 		{"no source", Options{}, StatusUsage, `no source file`},
-		{"not a source file", Options{Source: filepath.Join(dir, "notes.txt")}, StatusUsage, `notes\.txt: not a UPC or C source file`},
-		{"negative threads", Options{Source: src, StaticThreads: -1}, StatusUsage, `invalid thread count -T -1`},
-		{"output is the source", Options{Source: src, Output: src}, StatusUsage, `output file .*p\.upc is the source file`},
-		{"default output is a folder", Options{Source: filepath.Join(dir, "sub", "p.upc")}, StatusUsage, `the output p would be the folder of that name; name the binary with -o`},
-		{"missing source", Options{Source: filepath.Join(dir, "gone.upc")}, StatusError, `gone\.upc: no such file or directory`},
+		{"not a source file", Options{Inputs: []string{filepath.Join(dir, "notes.txt")}}, StatusUsage, `notes\.txt: not a UPC or C source file`},
+		{"negative threads", Options{Inputs: []string{src}, StaticThreads: -1}, StatusUsage, `invalid thread count -T -1`},
+		{"output is the source", Options{Inputs: []string{src}, Output: src}, StatusUsage, `output file .*p\.upc is the input file`},
+		{"default output is a folder", Options{Inputs: []string{filepath.Join(dir, "sub", "p.upc")}}, StatusUsage, `the output p would be the folder of that name; name the binary with -o`},
+		{"missing source", Options{Inputs: []string{filepath.Join(dir, "gone.upc")}}, StatusError, `gone\.upc: no such file or directory`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -303,7 +310,7 @@ func TestGeneratedGoDoesNotCompile(t *testing.T) {
 	useTranslation(t, fixedTranslation("package main\n\nfunc main() { undefinedThing() }\n", nil))
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
-	_, err := Build(Options{Source: filepath.Join(dir, "p.upc"), Output: filepath.Join(dir, "p")})
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: filepath.Join(dir, "p")})
 	var ierr *InternalError
 	require.True(t, errors.As(err, &ierr), "err = %v", err)
 	assert.Equal(t, StatusInternal, ExitStatus(err))
@@ -321,7 +328,7 @@ func TestStageCrashIsInternal(t *testing.T) {
 	useTranslation(t, func(*ast.File, *lower.Config, *diag.List) []byte { panic("boom") })
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
-	_, err := Compile(Options{Source: filepath.Join(dir, "p.upc")})
+	_, err := Compile(Options{Inputs: []string{filepath.Join(dir, "p.upc")}})
 	var ierr *InternalError
 	require.True(t, errors.As(err, &ierr), "err = %v", err)
 	assert.Equal(t, "the translation to Go crashed: boom", ierr.Msg)
@@ -335,7 +342,7 @@ func TestEmitGo(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	emit := filepath.Join(dir, "gen")
-	bin, err := Build(Options{Source: filepath.Join(dir, "p.upc"), Output: dir + string(filepath.Separator), EmitGo: emit})
+	bin, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: dir + string(filepath.Separator), EmitGo: emit})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "p"), bin)
 	mainGo, err := os.ReadFile(filepath.Join(emit, "main.go"))
@@ -380,13 +387,11 @@ func TestExitStatus(t *testing.T) {
 // finds the binary up to date), "edited" builds a new main package each
 // time (compile and link).
 func BenchmarkBuildWarm(b *testing.B) {
-	old := translate
-	b.Cleanup(func() { translate = old })
 	dir := b.TempDir()
 	src := filepath.Join(dir, "p.upc")
 	require.NoError(b, os.WriteFile(src, []byte(trivialUPC), 0o644))
-	opts := Options{Source: src, Output: filepath.Join(dir, "p")}
-	translate = fixedTranslation(testProgram, nil)
+	opts := Options{Inputs: []string{src}, Output: filepath.Join(dir, "p")}
+	useTranslation(b, fixedTranslation(testProgram, nil))
 	_, err := Build(opts)
 	require.NoError(b, err)
 
@@ -401,7 +406,7 @@ func BenchmarkBuildWarm(b *testing.B) {
 		edit := 0
 		for b.Loop() {
 			edit++
-			translate = fixedTranslation(fmt.Sprintf("%s\nvar edit = %d\n", testProgram, edit), nil)
+			useTranslation(b, fixedTranslation(fmt.Sprintf("%s\nvar edit = %d\n", testProgram, edit), nil))
 			if _, err := Build(opts); err != nil {
 				b.Fatal(err)
 			}
@@ -415,7 +420,7 @@ func TestGoBuildEnvironmentFailure(t *testing.T) {
 	useTranslation(t, fixedTranslation(testProgram, nil))
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC, "file": ""})
-	_, err := Build(Options{Source: filepath.Join(dir, "p.upc"), Output: filepath.Join(dir, "file", "p")})
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: filepath.Join(dir, "file", "p")})
 	require.Error(t, err)
 	assert.Equal(t, StatusError, ExitStatus(err))
 	assert.Regexp(t, `^go build failed:\n.*file`, err.Error())
@@ -457,10 +462,10 @@ func TestEmitGoFolderChecks(t *testing.T) {
 			emit := filepath.Join(dir, "gen")
 			writeFiles(t, emit, tt.files)
 			writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
-			_, err := Compile(Options{Source: filepath.Join(dir, "p.upc")})
+			_, err := Compile(Options{Inputs: []string{filepath.Join(dir, "p.upc")}})
 			require.NoError(t, err)
-			o := Options{Source: filepath.Join(dir, "p.upc"), EmitGo: emit}
-			_, err = o.prepareBuildDir([]byte(testProgram))
+			o := Options{Inputs: []string{filepath.Join(dir, "p.upc")}, EmitGo: emit}
+			_, err = o.prepareBuildDir(&lower.Program{Files: []lower.File{{Name: "main.go", Source: []byte(testProgram)}}})
 			if tt.want == "" {
 				require.NoError(t, err)
 				return
@@ -500,7 +505,7 @@ func TestSourceDateEpoch(t *testing.T) {
 		t.Run(tt.epoch, func(t *testing.T) {
 			t.Setenv("SOURCE_DATE_EPOCH", tt.epoch)
 			tree = ""
-			_, err := Compile(Options{Source: filepath.Join(dir, "d.upc")})
+			_, err := Compile(Options{Inputs: []string{filepath.Join(dir, "d.upc")}})
 			if tt.bad {
 				require.Error(t, err)
 				assert.Regexp(t, tt.want, err.Error())
@@ -526,7 +531,7 @@ int main(void) {
 }
 `})
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: filepath.Join(dir, "hello.upc"), Stderr: &stderr}, RunOptions{Threads: 3, Stdout: &stdout})
+	status, err := Run(Options{Inputs: []string{filepath.Join(dir, "hello.upc")}, Stderr: &stderr}, RunOptions{Threads: 3, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	assert.Equal(t, 0, status)
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")

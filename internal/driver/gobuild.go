@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 )
 
 // goEnv pins the go command to an offline, reproducible build whatever the
@@ -49,8 +50,9 @@ func goCommand() (string, error) {
 }
 
 // goBuild builds the main package in dir into out, with the build tags
-// of the program's network (which need cgo).
-func goBuild(dir, out string, tags []string) error {
+// of the program's network (which need cgo), and for -g or -O0 without
+// optimisations and inlining (what delve needs), for -s without symbols.
+func (o *Options) goBuild(dir, out string, tags []string) error {
 	gocmd, err := goCommand()
 	if err != nil {
 		return err
@@ -59,7 +61,19 @@ func goBuild(dir, out string, tags []string) error {
 	if len(tags) > 0 {
 		args = append(args, "-tags", strings.Join(tags, ","))
 	}
-	cmd := exec.Command(gocmd, append(args, ".")...)
+	if o.Debug {
+		args = append(args, "-gcflags=all=-N -l")
+	}
+	if o.Strip {
+		args = append(args, "-ldflags=-s -w")
+	}
+	args = append(args, ".")
+	start := time.Now()
+	defer func() {
+		o.verbosef("go build (%v)", time.Since(start).Round(time.Millisecond))
+	}()
+	o.verbosef("cd %s && %s %s %s", dir, strings.Join(goEnv, " "), gocmd, shellQuote(args))
+	cmd := exec.Command(gocmd, args...)
 	cmd.Dir = dir
 	// Later entries win, so these override the user's settings.
 	cmd.Env = append(os.Environ(), goEnv...)
@@ -89,6 +103,18 @@ func goBuild(dir, out string, tags []string) error {
 		Msg:    "generated Go does not compile",
 		Detail: fmt.Sprintf("%s\nthe generated Go source is kept in %s", text, filepath.Join(dir, "main.go")),
 	}
+}
+
+// shellQuote spells args as a shell would need them, for -v.
+func shellQuote(args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = a
+		if strings.ContainsAny(a, " \t'\"$\\") {
+			q[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(q, " ")
 }
 
 // compileFailure reports whether go build's output is the compiler's or the

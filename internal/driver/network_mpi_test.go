@@ -31,7 +31,7 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	var err error
 	go func() {
 		defer close(done)
-		status, err = Run(Options{Source: filepath.Join(dir, "prog.upc"), Network: "mpi", Stderr: &stderr},
+		status, err = Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
 			RunOptions{Threads: threads, PerProc: perProc, Args: args, Stdout: &stdout})
 	}()
 	select {

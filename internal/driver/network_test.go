@@ -3,6 +3,8 @@ package driver
 import (
 	"bytes"
 	"errors"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"testing"
@@ -75,7 +77,7 @@ func TestBuildWithoutMPI(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	var stderr bytes.Buffer
-	_, err := Build(Options{Source: filepath.Join(dir, "p.upc"), Output: filepath.Join(dir, "p"), Network: "mpi", Stderr: &stderr})
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: filepath.Join(dir, "p"), Network: "mpi", Stderr: &stderr})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "apt-get install libopenmpi-dev openmpi-bin pkg-config")
 	assert.Equal(t, StatusError, ExitStatus(err))
@@ -143,35 +145,56 @@ func TestMPILaunchDefaults(t *testing.T) {
 	t.Setenv("UPC_THREADS_PER_PROC", "")
 	os.Unsetenv("UPC_NTHREADS")
 	os.Unsetenv("UPC_THREADS_PER_PROC")
-	l, err := MPILaunch(0, 0, 6)
+	l, err := MPILaunch(0, 0, 6, 0)
 	require.NoError(t, err)
 	assert.Equal(t, Launch{Network: "mpi", Threads: 6, PerProc: 1}, l)
 	t.Setenv("UPC_NTHREADS", "8")
 	t.Setenv("UPC_THREADS_PER_PROC", "4")
-	l, err = MPILaunch(0, 0, 0)
+	l, err = MPILaunch(0, 0, 0, 0)
 	require.NoError(t, err)
 	assert.Equal(t, Launch{Network: "mpi", Threads: 8, PerProc: 4}, l)
-	l, err = MPILaunch(2, 1, 0)
+	l, err = MPILaunch(2, 1, 0, 0)
 	require.NoError(t, err)
 	assert.Equal(t, Launch{Network: "mpi", Threads: 2, PerProc: 1}, l)
 	t.Setenv("UPC_THREADS_PER_PROC", "x")
-	_, err = MPILaunch(2, 0, 0)
+	_, err = MPILaunch(2, 0, 0, 0)
 	assert.ErrorContains(t, err, `invalid UPC_THREADS_PER_PROC="x"`)
 }
 
-func TestNetworkFile(t *testing.T) {
+// The settings file imports the mpi conduit for -network mpi and sets the
+// defaults -shared-heap and -pthreads=N bake in; a build that needs none
+// has none, and reusing an -emit-go folder removes an earlier one.
+func TestSettingsFile(t *testing.T) {
+	useTranslation(t, fixedTranslation(testProgram, nil))
 	dir := t.TempDir()
-	require.NoError(t, writeNetworkFile(dir, "mpi"))
-	src, err := os.ReadFile(filepath.Join(dir, networkFile))
+	emit := filepath.Join(dir, "gen")
+	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
+	opts := Options{Inputs: []string{filepath.Join(dir, "p.upc")}, EmitGo: emit, Network: "mpi", SharedHeap: 256 << 20, ThreadsPerProc: 4}
+	prog, err := opts.program()
 	require.NoError(t, err)
-	assert.Contains(t, string(src), `import _ "github.com/upcgo/upcgo/runtime/gasnet/mpi"`)
-	// An -emit-go folder written for mpi may be reused.
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module upcprog\n"), 0o644))
-	assert.NoError(t, checkEmitDir(dir))
-	// Building it for smp again removes the file.
-	require.NoError(t, writeNetworkFile(dir, "smp"))
-	assert.NoFileExists(t, filepath.Join(dir, networkFile))
-	require.NoError(t, writeNetworkFile(dir, "smp"))
+	_, err = opts.prepareBuildDir(prog)
+	require.NoError(t, err)
+	src, err := os.ReadFile(filepath.Join(emit, settingsFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(src), `_ "github.com/upcgo/upcgo/runtime/gasnet/mpi"`)
+	assert.Contains(t, string(src), "upc.SetBuildDefaults(upc.BuildDefaults{SharedHeap: 268435456, ThreadsPerProc: 4})")
+	_, err = parser.ParseFile(token.NewFileSet(), settingsFile, src, 0)
+	assert.NoError(t, err)
+
+	// smp: -pthreads=N changes nothing (threads are goroutines already).
+	opts.Network = "smp"
+	_, err = opts.prepareBuildDir(prog)
+	require.NoError(t, err)
+	src, err = os.ReadFile(filepath.Join(emit, settingsFile))
+	require.NoError(t, err)
+	assert.NotContains(t, string(src), "gasnet/mpi")
+	assert.Contains(t, string(src), "upc.BuildDefaults{SharedHeap: 268435456})")
+
+	opts.SharedHeap = 0
+	assert.NoError(t, checkEmitDir(emit))
+	_, err = opts.prepareBuildDir(prog)
+	require.NoError(t, err)
+	assert.NoFileExists(t, filepath.Join(emit, settingsFile))
 }
 
 // On smp, -ppn groups the threads into simulated processes; the program
@@ -181,14 +204,14 @@ func TestRunSimulatedProcesses(t *testing.T) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: filepath.Join(dir, "p.upc"), Stderr: &stderr},
+	status, err := Run(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Stderr: &stderr},
 		RunOptions{Threads: 4, PerProc: 2, Args: []string{"x"}, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	assert.Equal(t, 0, status, stderr.String())
 	assert.Equal(t, "U THREADS=4 sum=10 args=x\n", stdout.String())
 
 	stdout.Reset()
-	status, err = Run(Options{Source: filepath.Join(dir, "p.upc"), Stderr: &stderr},
+	status, err = Run(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Stderr: &stderr},
 		RunOptions{Threads: 3, PerProc: 2, Stdout: &stdout})
 	require.NoError(t, err)
 	assert.Equal(t, 2, status)

@@ -32,24 +32,24 @@ type RunOptions struct {
 // number if a signal ended it, as a shell reports it. err is non-nil only
 // when the program could not be built or started.
 func Run(opts Options, ro RunOptions) (status int, err error) {
-	goSrc, err := Compile(opts)
+	prog, err := opts.program()
 	if err != nil {
 		return 0, err
 	}
-	dir, err := opts.prepareBuildDir(goSrc)
+	dir, err := opts.prepareBuildDir(prog)
 	if err != nil {
 		return 0, err
 	}
 	out := opts.Output
 	if out == "" {
-		out = filepath.Join(dir, DefaultOutput(opts.Source))
+		out = filepath.Join(dir, DefaultOutput(opts.Inputs[0]))
 	}
 	if out, err = opts.outputPath(out); err != nil {
 		return 0, err
 	}
 	launch := Launch{Network: opts.network(), Threads: ro.Threads, PerProc: ro.PerProc}
 	if launch.Network == "mpi" {
-		if launch, err = MPILaunch(ro.Threads, ro.PerProc, opts.StaticThreads); err != nil {
+		if launch, err = MPILaunch(ro.Threads, ro.PerProc, opts.StaticThreads, opts.ThreadsPerProc); err != nil {
 			return 0, err
 		}
 	}
@@ -57,18 +57,30 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := goBuild(dir, out, tags); err != nil {
+	if err := opts.goBuild(dir, out, tags); err != nil {
 		return 0, err
 	}
-	argv, env, err := launch.Command(out, ro.Args)
+	return Exec(out, launch, ro, opts.stderr(), opts.Verbose)
+}
+
+// Exec runs the program bin as launch says, with ro's arguments and
+// standard streams (stderr for its standard error), and returns its exit
+// status, or 128 + the signal number if a signal ended it, as a shell
+// reports it. verbose, if set, gets the command line. err is non-nil only
+// when the program could not be started.
+func Exec(bin string, launch Launch, ro RunOptions, stderr, verbose io.Writer) (status int, err error) {
+	argv, env, err := launch.Command(bin, ro.Args)
 	if err != nil {
 		return 0, err
+	}
+	if verbose != nil {
+		fmt.Fprintf(verbose, "upcgo: %s\n", shellQuote(append(env, argv...)))
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	if len(env) > 0 {
 		cmd.Env = append(os.Environ(), env...)
 	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = ro.Stdin, ro.Stdout, opts.stderr()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = ro.Stdin, ro.Stdout, stderr
 	if cmd.Stdin == nil {
 		cmd.Stdin = os.Stdin
 	}
@@ -76,7 +88,7 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 		cmd.Stdout = os.Stdout
 	}
 	if err := cmd.Start(); err != nil {
-		return 0, fmt.Errorf("cannot start %s: %v", out, err)
+		return 0, fmt.Errorf("cannot start %s: %v", bin, err)
 	}
 	// Signals meant for the job (kill, ^C, a batch system's SIGTERM) go
 	// to the program, which decides how to end; upcgo waits for it.
@@ -100,12 +112,12 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	var exitErr *exec.ExitError
 	if !errors.As(err, &exitErr) {
 		if err != nil {
-			return 0, fmt.Errorf("running %s: %v", out, err)
+			return 0, fmt.Errorf("running %s: %v", bin, err)
 		}
 		return 0, nil
 	}
 	if ws, ok := exitErr.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		fmt.Fprintf(opts.stderr(), "upcgo: %s: %v\n", DefaultOutput(opts.Source), exitErr)
+		fmt.Fprintf(stderr, "upcgo: %s: %v\n", filepath.Base(bin), exitErr)
 		return 128 + int(ws.Signal()), nil
 	}
 	return exitErr.ExitCode(), nil

@@ -264,7 +264,7 @@ func (t *Thread) localAlloc(size uintptr) (uintptr, bool) {
 }
 
 func (t *Thread) exhausted(op string, size uintptr) {
-	panic(fmt.Sprintf("%s: shared heap exhausted: cannot allocate %d bytes (UPC_SHARED_HEAP_SIZE is %d bytes per thread)", op, size, t.ep.SegmentSize()))
+	panic(fmt.Sprintf("%s: shared heap exhausted: cannot allocate %d bytes (the shared heap is %d bytes per thread: raise it with UPC_SHARED_HEAP_SIZE or -shared-heap)", op, size, t.ep.SegmentSize()-t.job.staticHi))
 }
 
 // Alloc is upc_alloc: size bytes with affinity to the calling thread. A

@@ -1,9 +1,11 @@
 package upc
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -65,20 +67,42 @@ const headerSize = 4096
 // Threads is THREADS.
 func (j *Job) Threads() int { return j.threads }
 
+// maxSegment bounds a thread's segment (64 TiB): static shared data
+// beyond it cannot be mapped on any machine upcgo runs on.
+const maxSegment = 1 << 46
+
 // AllocStatic reserves size bytes, aligned, at the same offset of every
 // thread's segment and returns that offset: the home of one static shared
 // object's per-thread part. Call it from Options.Setup only, in the same
-// order in every process.
+// order in every process. The static data is laid out before the segments
+// exist, which then hold it and the shared heap above it.
 func (j *Job) AllocStatic(size, align uintptr) uintptr {
 	if align == 0 {
 		align = 1
 	}
 	off := (j.staticHi + align - 1) &^ (align - 1)
-	if off+size > j.gj.SegmentSize()/2 {
-		panic(fmt.Sprintf("upc: static shared data of %d bytes per thread does not fit in the shared segment (%d bytes per thread; raise UPC_SHARED_HEAP_SIZE)", off+size, j.gj.SegmentSize()))
+	if size > maxSegment || off+size > maxSegment {
+		panic(staticTooLarge{})
 	}
 	j.staticHi = off + size
 	return off
+}
+
+// staticTooLarge is AllocStatic's panic, which layout turns into an error.
+type staticTooLarge struct{}
+
+// layout runs the program's Setup, which places its static shared data.
+func (j *Job) layout(setup func(j *Job)) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(staticTooLarge); !ok {
+				panic(r)
+			}
+			err = fmt.Errorf("the static shared data needs more than %d bytes per thread, more than a UPC thread's segment can hold: make the shared arrays smaller or allocate them with upc_all_alloc", uintptr(maxSegment))
+		}
+	}()
+	setup(j)
+	return nil
 }
 
 // Run runs body as THREADS = n UPC threads and returns when all are done:
@@ -92,16 +116,39 @@ func Run(n int, body func(t *Thread)) error {
 // status is that of upc_global_exit if called, else the first non-zero
 // return of main, else 0. err is a *Fault if a thread faulted, an
 // *ExitError if the status is non-zero, else nil.
+//
+// Each thread's segment is opts.SegmentSize bytes (else
+// UPC_SHARED_HEAP_SIZE, else gasnet.DefaultSegmentSize) for the runtime's
+// header and the shared heap, plus the static shared data Setup lays out,
+// which so never takes room from the heap.
 func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
-	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: opts.SegmentSize, Conduit: opts.Conduit})
+	j := &Job{threads: opts.Threads, staticHi: headerSize}
+	if opts.Conduit != nil {
+		j.threads = opts.Conduit.Size()
+	}
+	if opts.Setup != nil {
+		if err := j.layout(opts.Setup); err != nil {
+			return 1, err
+		}
+	}
+	heap := opts.SegmentSize
+	if heap == 0 {
+		env, err := gasnet.EnvSegmentSize()
+		if err != nil {
+			return 1, err
+		}
+		heap = cmp.Or(env, gasnet.DefaultSegmentSize)
+	}
+	static := roundUp(j.staticHi, allocAlign) - headerSize
+	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit})
 	if err != nil {
+		if static > 0 {
+			err = fmt.Errorf("%v: a segment holds the static shared data (%d bytes per thread) and the shared heap (%d)", err, static, heap)
+		}
 		return 1, err
 	}
 	defer gj.Conduit().Close()
-	j := &Job{gj: gj, threads: gj.Size(), staticHi: headerSize}
-	if opts.Setup != nil {
-		opts.Setup(j)
-	}
+	j.gj = gj
 	j.initHeaps()
 	runErr := gj.Run(func(ep *gasnet.Endpoint) {
 		t := &Thread{MyThread: ep.Rank(), Threads: j.threads, ep: ep, job: j, segs: ep.Segments()}
@@ -253,21 +300,35 @@ type Program struct {
 	Main          func(t *Thread) int
 }
 
-// Main runs a UPC program as the process: it takes the thread count from a
-// leading "-n N" argument (removed from os.Args before main sees it) or
-// UPC_NTHREADS, and the threads per process from "-ppn P" or
-// UPC_THREADS_PER_PROC; runs the job on the network the program was built
-// for (the smp conduit unless a network conduit registered itself); prints
-// a fault with its thread and source line; and exits with the job's
-// status. It does not return.
+// Main runs a UPC program as the process: it takes the job's shape from
+// the flags before the program's own arguments (-n N, -ppn P,
+// -shared-heap SIZE and their Berkeley UPC and GNU UPC spellings; see
+// startup.go), removed from os.Args before main sees it, else from the
+// environment (UPC_NTHREADS, UPC_THREADS_PER_PROC, UPC_SHARED_HEAP_SIZE)
+// and the build's defaults; runs the job on the network the program was
+// built for (the smp conduit unless a network conduit registered itself);
+// prints a fault with its thread and source line; and exits with the
+// job's status. A start-up error is one line. It does not return.
 func Main(p Program) {
-	conduit, err := startConduit(p.StaticThreads)
+	if os.Getenv("UPCGO_DESCRIBE") == "1" {
+		describe(p)
+		os.Exit(0)
+	}
+	flags, rest, err := parseStartup(os.Args[1:])
+	if err == nil {
+		os.Args = append(os.Args[:1], rest...)
+		flags, err = jobShape(flags, p.StaticThreads)
+	}
+	var conduit gasnet.Conduit
+	if err == nil {
+		conduit, err = startConduit(flags)
+	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
 		os.Exit(2)
 	}
 	n := conduit.Size()
-	status, err := RunWith(Options{Threads: n, Conduit: conduit, Setup: p.Setup}, p.Main)
+	status, err := RunWith(Options{Threads: n, Conduit: conduit, SegmentSize: flags.heap, Setup: p.Setup}, p.Main)
 	runExitHooks()
 	var f *Fault
 	if errors.As(err, &f) {
@@ -291,27 +352,23 @@ func Main(p Program) {
 	os.Exit(status)
 }
 
-// startConduit reads the job's shape from the command line and the
-// environment and opens the network the program was built for: a
-// registered network conduit, else the smp conduit (whose simulated
-// processes -ppn selects, for testing the message paths).
-func startConduit(static int) (gasnet.Conduit, error) {
-	n, perProc, err := threadCount(static)
-	if err != nil {
-		return nil, err
-	}
+// startConduit opens the network the program was built for: a registered
+// network conduit, else the smp conduit (whose simulated processes -ppn
+// selects, for testing the message paths).
+func startConduit(s startup) (gasnet.Conduit, error) {
 	if _, open, ok := gasnet.Network(); ok {
-		return open(gasnet.ConduitRequest{Threads: n, PerProc: perProc})
+		return open(gasnet.ConduitRequest{Threads: s.threads, PerProc: s.perProc})
 	}
+	n := s.threads
 	if n == 0 {
 		n = runtime.NumCPU()
 	}
 	procs := 1
-	if perProc > 0 {
-		if n%perProc != 0 {
-			return nil, fmt.Errorf("THREADS=%d is not a multiple of %d threads per process (-ppn, UPC_THREADS_PER_PROC)", n, perProc)
+	if s.perProc > 0 {
+		if n%s.perProc != 0 {
+			return nil, fmt.Errorf("THREADS=%d is not a multiple of %d threads per process (-ppn, UPC_THREADS_PER_PROC)", n, s.perProc)
 		}
-		procs = n / perProc
+		procs = n / s.perProc
 	}
 	return gasnet.NewSMP(n, procs), nil
 }
@@ -323,84 +380,12 @@ func faultMessage(f *Fault) string {
 	return fmt.Sprint(f.Value)
 }
 
+// progName names the program in its messages as Unix programs do: by the
+// name it was started under (the binary's, which -o chose), else by its
+// source's.
 func progName(p Program) string {
-	if p.Name != "" {
-		return p.Name
+	if len(os.Args) > 0 && os.Args[0] != "" {
+		return filepath.Base(os.Args[0])
 	}
-	return os.Args[0]
-}
-
-// threadCount reads -n N (or -n=N, -nN) and -ppn P (or -ppn=P), in either
-// order, from the front of os.Args, else UPC_NTHREADS and
-// UPC_THREADS_PER_PROC, else the static count; 0 means not given.
-func threadCount(static int) (n, perProc int, err error) {
-	src := ""
-	for len(os.Args) > 1 {
-		name, k, err := leadingCount()
-		if err != nil || name == "" {
-			if err != nil {
-				return 0, 0, err
-			}
-			break
-		}
-		if name == "n" {
-			n, src = k, "-n"
-		} else {
-			perProc = k
-		}
-	}
-	if n == 0 {
-		if v := os.Getenv("UPC_NTHREADS"); v != "" {
-			k, err := strconv.Atoi(v)
-			if err != nil || k < 1 {
-				return 0, 0, fmt.Errorf("invalid UPC_NTHREADS=%q", v)
-			}
-			n, src = k, "UPC_NTHREADS"
-		}
-	}
-	if perProc == 0 {
-		if v := os.Getenv("UPC_THREADS_PER_PROC"); v != "" {
-			k, err := strconv.Atoi(v)
-			if err != nil || k < 1 {
-				return 0, 0, fmt.Errorf("invalid UPC_THREADS_PER_PROC=%q", v)
-			}
-			perProc = k
-		}
-	}
-	switch {
-	case static > 0 && n != 0 && n != static:
-		return 0, 0, fmt.Errorf("this program was compiled for THREADS=%d (upcgo build -T %d) but %s asks for %d threads", static, static, src, n)
-	case static > 0:
-		n = static
-	}
-	return n, perProc, nil
-}
-
-// leadingCount takes "-n N" or "-ppn P" (also -n=N, -nN, -ppn=P) off the
-// front of os.Args and returns the flag's name ("n" or "ppn") and value,
-// or an empty name if os.Args[1] is neither.
-func leadingCount() (name string, k int, err error) {
-	a := os.Args[1]
-	var v string
-	switch {
-	case (a == "-n" || a == "-ppn") && len(os.Args) > 2:
-		name, v = a[1:], os.Args[2]
-		os.Args = append(os.Args[:1], os.Args[3:]...)
-	case strings.HasPrefix(a, "-ppn="):
-		name, v = "ppn", a[len("-ppn="):]
-		os.Args = append(os.Args[:1], os.Args[2:]...)
-	case strings.HasPrefix(a, "-n=") || (strings.HasPrefix(a, "-n") && len(a) > 2 && a[2] >= '0' && a[2] <= '9'):
-		name, v = "n", strings.TrimPrefix(strings.TrimPrefix(a, "-n"), "=")
-		os.Args = append(os.Args[:1], os.Args[2:]...)
-	default:
-		return "", 0, nil
-	}
-	k, err = strconv.Atoi(v)
-	if err != nil || k < 1 {
-		if name == "n" {
-			return "", 0, fmt.Errorf("invalid thread count -n %q", v)
-		}
-		return "", 0, fmt.Errorf("invalid threads per process -ppn %q", v)
-	}
-	return name, k, nil
+	return p.Name
 }

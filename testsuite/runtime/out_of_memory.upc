@@ -1,7 +1,7 @@
 // exit: 1
 // stderr: "upc_alloc"
 // stderr: "out_of_memory\.upc:12"
-/* Asking upc_alloc for more than the shared heap holds (the default is 64
+/* Asking upc_alloc for more than the shared heap holds (the default is 512
    MB per thread) is a fatal error naming the call and the line, as in
    Berkeley UPC, not a NULL result to be missed. */
 #include <stdio.h>
