@@ -1,6 +1,7 @@
 package upc
 
 import (
+	"fmt"
 	"testing"
 )
 
@@ -135,4 +136,51 @@ func BenchmarkBarrier2(b *testing.B) {
 			t.Barrier()
 		}
 	})
+}
+
+// BenchmarkRandomRead is the generated code of the many-core anchor's
+// randread.upc (../shared/anchors/manycore): `s += T[x % size]` on a
+// cyclic shared array, so each read computes thread and address from the
+// index (upc.StaticPtr(T).Add(i, layout, THREADS)) and loads through the
+// PSHM table. threads=1 is the single-thread cost; at 2 and 3 threads
+// (a power of two and not) every read but 1/THREADS goes to another
+// thread's segment in this process. Compare with "c-array", the same
+// reads of a Go slice (randread_omp.c's loop).
+func BenchmarkRandomRead(b *testing.B) {
+	const per = 1 << 16 // elements per thread
+	xorshift := func(x uint64) uint64 {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		return x
+	}
+	b.Run("c-array", func(b *testing.B) {
+		tab := make([]uint64, per*2)
+		size := uint64(len(tab))
+		x, s := uint64(88172645463325252), uint64(0)
+		for range b.N {
+			x = xorshift(x)
+			s += tab[x%size]
+		}
+		sink = int64(s)
+	})
+	for _, threads := range []int{1, 2, 3} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			benchRun(b, threads, func(t *Thread) {
+				a := AllocArray[uint64](t, 1, per*threads)
+				if t.MyThread == 0 {
+					base, l := a.Base(), Layout{Block: 1, ElemSize: 8}
+					size := uint64(per * threads)
+					x, s := uint64(88172645463325252), uint64(0)
+					b.ResetTimer()
+					for range b.N {
+						x = xorshift(x)
+						s += Load[uint64](t, base.Add(int64(x%size), l, t.Threads))
+					}
+					sink = int64(s)
+				}
+				t.Barrier()
+			})
+		})
+	}
 }
