@@ -56,6 +56,8 @@ type Job struct {
 	abortErr  error
 	aborted   atomic.Bool
 
+	wait waitPolicy // how Waiters spin (choosePolicy)
+
 	statsMu sync.Mutex
 	client  any
 }
@@ -113,6 +115,7 @@ func NewJob(cfg Config) (*Job, error) {
 		return nil, err
 	}
 	first, count := c.Local()
+	j.wait = choosePolicy(count)
 	j.first = first
 	j.endpoints = make([]*Endpoint, count)
 	for i := range j.endpoints {
@@ -263,32 +266,101 @@ func RegisterHandler(name string, fn Handler) HandlerID {
 	return HandlerID(len(handlerTable) - 1)
 }
 
-// Waiter parks one goroutine until a condition holds. It spins briefly
-// first (a partner on another core usually answers within a microsecond),
-// then yields, then blocks, because on a 2-core machine running 16 ranks
-// spinning starves the ranks it waits for.
+// Waiter parks one goroutine until a condition holds. It spins first,
+// then yields, then blocks. How long it spins is the job's policy
+// (waitPolicy): while every local rank has a core to itself a partner
+// answers within a microsecond or so and parking would cost far more;
+// with more ranks than cores, spinning starves the ranks it waits for.
 type Waiter struct {
 	sleeping atomic.Bool
+	spin     spinBudget
 	wake     chan struct{}
+	// group, if set, counts the members of a group of waiters that are
+	// parked, so that whoever wakes the group can skip it when none is.
+	group *atomic.Int32
 }
 
 // Init prepares the waiter for use.
 func (w *Waiter) Init() { w.wake = make(chan struct{}, 1) }
 
-const (
-	spinIters  = 200
-	yieldIters = 20
+// waitPolicy is how a Waiter of the job waits: up to spins checks of the
+// condition (adapted between minSpins and spins, see spinBudget), then
+// yields yields, then it parks.
+type waitPolicy struct{ minSpins, spins, yields int32 }
+
+var (
+	// oversubscribed: more local ranks than GOMAXPROCS. About a
+	// microsecond of spinning, a few yields.
+	oversubscribedWait = waitPolicy{minSpins: 200, spins: 200, yields: 20}
+	// dedicated: every local rank has a core. Spin for up to some 50 µs
+	// before yielding and parking (yielding and parking is what made
+	// barriers 20-50 times slower than OpenMP's on 16 cores); but after
+	// a wait that spinning did not end, only as long as when
+	// oversubscribed, growing back as spins succeed: other processes
+	// taking the cores look like that.
+	dedicatedWait = waitPolicy{minSpins: 200, spins: 20_000, yields: 20}
 )
+
+// choosePolicy picks the wait policy for local ranks in this process;
+// UPC_WAIT_SPIN=0 or 1 forces the oversubscribed or the dedicated one.
+func choosePolicy(local int) waitPolicy {
+	switch os.Getenv("UPC_WAIT_SPIN") {
+	case "0":
+		return oversubscribedWait
+	case "1":
+		return dedicatedWait
+	}
+	if local <= runtime.GOMAXPROCS(0) {
+		return dedicatedWait
+	}
+	return oversubscribedWait
+}
+
+// spinBudget is an adaptive number of spins: cut each time spinning
+// failed (the condition came true only after yielding or parking), doubled
+// each time it succeeded, so waiters stop burning a core the partner
+// needs when the machine is oversubscribed, and spin again when it is not.
+type spinBudget struct{ n atomic.Int32 }
+
+func (s *spinBudget) get(def int32) int32 {
+	if n := s.n.Load(); n != 0 {
+		return n
+	}
+	return def
+}
+
+// spun records whether spinning found the condition true; a failure
+// halves the budget, or drops it to lo at once when reset.
+func (s *spinBudget) spun(ok, reset bool, lo, def, hi int32) {
+	n := s.get(def)
+	switch {
+	case ok:
+		n = min(2*n, hi)
+	case reset:
+		n = lo
+	default:
+		n = max(n/2, lo)
+	}
+	if s.n.Load() != n {
+		s.n.Store(n)
+	}
+}
 
 // Wait returns once cond() is true. Whoever makes cond true must call Wake
 // afterwards. If the job aborts first, Wait panics with ErrAborted.
 func (w *Waiter) Wait(j *Job, cond func() bool) {
-	for range spinIters {
+	p := j.wait
+	for i := range w.spin.get(p.spins) {
 		if cond() {
+			w.spin.spun(true, true, p.minSpins, p.spins, p.spins)
 			return
 		}
+		if i&0xffff == 0xffff && j.aborted.Load() {
+			panic(ErrAborted)
+		}
 	}
-	for range yieldIters {
+	w.spin.spun(false, true, p.minSpins, p.spins, p.spins)
+	for range p.yields {
 		runtime.Gosched()
 		if cond() {
 			return
@@ -296,20 +368,30 @@ func (w *Waiter) Wait(j *Job, cond func() bool) {
 	}
 	for {
 		w.sleeping.Store(true)
+		if w.group != nil {
+			w.group.Add(1)
+		}
 		if cond() {
-			w.sleeping.Store(false)
+			w.unpark()
 			return
 		}
 		select {
 		case <-w.wake:
 		case <-j.abortCh:
-			w.sleeping.Store(false)
+			w.unpark()
 			panic(ErrAborted)
 		}
-		w.sleeping.Store(false)
+		w.unpark()
 		if cond() {
 			return
 		}
+	}
+}
+
+func (w *Waiter) unpark() {
+	w.sleeping.Store(false)
+	if w.group != nil {
+		w.group.Add(-1)
 	}
 }
 
