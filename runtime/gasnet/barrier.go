@@ -90,8 +90,12 @@ type Arrival struct {
 }
 
 // CollArrival is the arrival of a rank at the synchronisation of the
-// collective kind (a RegisterCollective value).
-func CollArrival(kind uint8) Arrival { return Arrival{coll: uint16(kind) + 1} }
+// collective kind (a RegisterCollective value); digest stands for the
+// arguments that must be single-valued: ranks whose digests differ are a
+// mismatch.
+func CollArrival(kind uint8, digest uint32) Arrival {
+	return Arrival{ID: int32(digest), Named: true, coll: uint16(kind) + 1}
+}
 
 // A summary packs the combined arrivals of a subtree into one word, so a
 // node merges them with one compare-and-swap: the id, whether it is
@@ -319,6 +323,9 @@ func (b *NodeBarrier) waitQuietly(me *barrierRank) (ok bool) {
 	return true
 }
 
+// Phases is the number of phases released so far.
+func (b *NodeBarrier) Phases() uint32 { return b.phase.Load() }
+
 func (b *NodeBarrier) released(me *barrierRank) bool { return b.phase.Load() != me.phase.Load() }
 
 // Wait is the second half of rank r's barrier: it returns once every rank
@@ -391,8 +398,16 @@ func mismatchError(r int, mine uint64, v BarrierVerdict) error {
 		if sumKind(mine) == sumKind(first) {
 			theirs = other
 		}
-		return &BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("this thread is in %s, another thread in %s (every thread must reach the same barriers and collectives in the same order)",
-			arrivalName(mine), arrivalName(theirs))}
+		detail := fmt.Sprintf("this thread is in %s, another thread in %s (every thread must reach the same barriers and collectives in the same order)",
+			arrivalName(mine), arrivalName(theirs))
+		if sumKind(mine) != 0 {
+			return &CollMismatchError{Rank: r, Msg: "collective mismatch on thread " + fmt.Sprint(r) + ": " + detail}
+		}
+		return &BarrierMismatchError{Rank: r, Detail: detail}
+	}
+	if sumKind(mine) != 0 {
+		return &CollMismatchError{Rank: r, Msg: fmt.Sprintf("%s: the threads passed different sizes or arguments (thread %d's differ from another's); collective arguments must be single-valued",
+			arrivalName(mine), r)}
 	}
 	a, o := int32(uint32(first)), int32(uint32(other))
 	if mine&sumNamed == 0 {

@@ -107,7 +107,7 @@ func TestNodeBarrierHook(t *testing.T) {
 		nb := ep.job.conduit.(*SMP).NodeBarrier()
 		for i := range rounds {
 			entered.Add(1)
-			nb.Notify(ep.Rank(), CollArrival(kind), func() {
+			nb.Notify(ep.Rank(), CollArrival(kind, 0), func() {
 				if got := entered.Load(); got != int64(ranks*(i+1)) {
 					t.Errorf("round %d: hook ran with %d arrivals", i, got)
 				}
@@ -131,20 +131,35 @@ func TestNodeBarrierKindMismatch(t *testing.T) {
 		nb := ep.job.conduit.(*SMP).NodeBarrier()
 		a := Arrival{}
 		if ep.Rank() == 4 {
-			a = CollArrival(kind)
+			a = CollArrival(kind, 0)
 		}
 		nb.Notify(ep.Rank(), a, func() { ran.Store(true) })
 		if got, _, ok := nb.Blocked(ep.Rank()); assert.True(t, ok) {
 			assert.Equal(t, a, got)
 		}
 		err := nb.Wait(ep.Rank())
-		var mm *BarrierMismatchError
-		require.True(t, errors.As(err, &mm), "rank %d: %v", ep.Rank(), err)
+		if ep.Rank() == 4 {
+			var cm *CollMismatchError
+			require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
+		} else {
+			var mm *BarrierMismatchError
+			require.True(t, errors.As(err, &mm), "rank %d: %v", ep.Rank(), err)
+		}
 		assert.Contains(t, err.Error(), "upc_barrier")
 		assert.Contains(t, err.Error(), "test-reduce")
 		_, _, ok := nb.Blocked(ep.Rank())
 		assert.False(t, ok)
 		require.NoError(t, ep.Barrier(3, false))
+	})
+	assert.False(t, ran.Load())
+	// Ranks of one collective with different arguments.
+	run(t, 5, 1, func(ep *Endpoint) {
+		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb.Notify(ep.Rank(), CollArrival(kind, uint32(ep.Rank()/4)), func() { ran.Store(true) })
+		err := nb.Wait(ep.Rank())
+		var cm *CollMismatchError
+		require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
+		assert.Contains(t, err.Error(), "test-reduce: the threads passed different sizes or arguments")
 	})
 	assert.False(t, ran.Load())
 }

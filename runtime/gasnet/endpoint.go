@@ -22,6 +22,7 @@ type Endpoint struct {
 	region     int64 // slot of the open access region, or -1
 	waiter     Waiter
 	flusher    FlushConduit // the conduit, if it may hold operations back
+	jobBarrier *NodeBarrier // the conduit's node barrier, if it spans the job
 
 	notes atomic.Pointer[notifyBoard] // notification slots and queues (notify.go), made on first use
 
@@ -31,6 +32,9 @@ type Endpoint struct {
 func newEndpoint(j *Job, rank int) *Endpoint {
 	ep := &Endpoint{job: j, rank: rank, size: j.conduit.Size(), segSize: j.segSize, region: -1}
 	ep.flusher, _ = j.conduit.(FlushConduit)
+	if nc, ok := j.conduit.(nodeBarrierConduit); ok && len(j.endpoints) == ep.size {
+		ep.jobBarrier = nc.NodeBarrier()
+	}
 	ep.waiter.Init()
 	segs := make([]unsafe.Pointer, ep.size)
 	for r := range segs {
@@ -502,6 +506,14 @@ func (ep *Endpoint) BarrierWait() error { return ep.job.conduit.BarrierWait(ep.r
 
 // BarrierTry completes the barrier if every rank has notified.
 func (ep *Endpoint) BarrierTry() (bool, error) { return ep.job.conduit.BarrierTry(ep.rank) }
+
+// nodeBarrierConduit is a conduit whose barrier is a NodeBarrier.
+type nodeBarrierConduit interface{ NodeBarrier() *NodeBarrier }
+
+// JobBarrier is the conduit's NodeBarrier when it spans every rank of the
+// job (the smp conduit), else nil. Collectives use it to synchronise and
+// move their data in one phase (NodeBarrier.Notify's hook).
+func (ep *Endpoint) JobBarrier() *NodeBarrier { return ep.jobBarrier }
 
 // LockWaiter is the rank's waiter, for layers above that block on
 // conditions other ranks make true (a lock handed over); whoever makes the
