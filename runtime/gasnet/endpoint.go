@@ -36,18 +36,36 @@ func newEndpoint(j *Job, rank int) *Endpoint {
 		ep.jobBarrier = nc.NodeBarrier()
 	}
 	ep.waiter.Init()
-	segs := make([]unsafe.Pointer, ep.size)
+	ep.segs = segmentTable(j, rank)
+	return ep
+}
+
+// SegmentTableConduit is a conduit that hands out its addressability
+// tables itself: SegmentTable(from)[to] is Segment(from, to), and ranks
+// that see the same segments get the same slice, which nobody modifies.
+// One table per process, not one per rank, keeps memory and start-up
+// linear in the ranks of a process.
+type SegmentTableConduit interface {
+	SegmentTable(from int) []unsafe.Pointer
+}
+
+// segmentTable is local rank's addressability table: the conduit's, or one
+// built from Segment and shared with the previous local rank when they
+// agree.
+func segmentTable(j *Job, rank int) []unsafe.Pointer {
+	if tc, ok := j.conduit.(SegmentTableConduit); ok {
+		return tc.SegmentTable(rank)
+	}
+	segs := make([]unsafe.Pointer, j.conduit.Size())
 	for r := range segs {
 		segs[r] = j.conduit.Segment(rank, r)
 	}
-	if n := len(j.endpoints); n > 0 {
-		// Reuse the previous local rank's table when it is the same.
-		if prev := j.endpoints[n-1]; prev != nil && sameSegs(prev.segs, segs) {
-			segs = prev.segs
+	if i := rank - j.first; i > 0 {
+		if prev := j.endpoints[i-1]; sameSegs(prev.segs, segs) {
+			return prev.segs
 		}
 	}
-	ep.segs = segs
-	return ep
+	return segs
 }
 
 func sameSegs(a, b []unsafe.Pointer) bool {

@@ -110,6 +110,9 @@ func NewJob(cfg Config) (*Job, error) {
 		}
 		c = NewSMP(cfg.Ranks, 1)
 	}
+	if err := checkFootprint(c, seg); err != nil {
+		return nil, err
+	}
 	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{})}
 	if err := c.Attach(j, seg); err != nil {
 		return nil, err
@@ -125,6 +128,79 @@ func NewJob(cfg Config) (*Job, error) {
 }
 
 const pageSize = 4096
+
+// MaxRanks is the most ranks a job may have: a Handle names its rank in
+// rankBits bits.
+const MaxRanks = 1 << rankBits
+
+// rankFootprint is what one local rank costs this process before the
+// program allocates anything: its endpoint, its goroutine's stack and the
+// layer above's thread state. An empty UPC program measures about 4 KiB
+// per thread (docs/PERFORMANCE.md); this leaves room for the program's
+// own per-thread state.
+const rankFootprint = 16 << 10
+
+// maxAddressSpace is the address space the local ranks' segments may
+// reserve: half of what Linux gives a process on x86-64 and arm64.
+const maxAddressSpace = 1 << 46
+
+// checkFootprint refuses, before anything is allocated, a job whose
+// ranks cannot fit this process: more than MaxRanks, segments that do not
+// fit the address space, or more memory than the machine has available.
+func checkFootprint(c Conduit, seg uintptr) error {
+	total := c.Size()
+	_, local := c.Local()
+	if total > MaxRanks {
+		return fmt.Errorf("%d threads: at most %d are supported", total, MaxRanks)
+	}
+	if uint64(local)*uint64(seg) > maxAddressSpace {
+		return fmt.Errorf("%d threads with a shared segment of %s each need %s of address space in one process, more than the %s available (lower UPC_SHARED_HEAP_SIZE or the number of threads)",
+			local, formatSize(uint64(seg)), formatSize(uint64(local)*uint64(seg)), formatSize(maxAddressSpace))
+	}
+	if avail := availableMemory(); avail > 0 && uint64(local)*rankFootprint > avail {
+		return fmt.Errorf("%d threads need about %s of memory in one process before the program allocates anything, more than the %s this machine has available (lower the number of threads)",
+			local, formatSize(uint64(local)*rankFootprint), formatSize(avail))
+	}
+	return nil
+}
+
+// availableMemory is what this process may still use: the smaller of the
+// machine's available memory and its cgroup's remaining limit; 0 if
+// neither can be read.
+func availableMemory() uint64 {
+	var avail uint64
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+				kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+				avail = kb << 10
+			}
+		}
+	}
+	limit, err1 := os.ReadFile("/sys/fs/cgroup/memory.max")
+	cur, err2 := os.ReadFile("/sys/fs/cgroup/memory.current")
+	if err1 == nil && err2 == nil {
+		l, errL := strconv.ParseUint(strings.TrimSpace(string(limit)), 10, 64) // "max": no limit
+		u, errU := strconv.ParseUint(strings.TrimSpace(string(cur)), 10, 64)
+		if errL == nil && errU == nil && l > u && (avail == 0 || l-u < avail) {
+			avail = l - u
+		}
+	}
+	return avail
+}
+
+// formatSize prints a byte count with a binary unit.
+func formatSize(n uint64) string {
+	switch {
+	case n >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}
 
 // Conduit returns the job's conduit.
 func (j *Job) Conduit() Conduit { return j.conduit }

@@ -17,7 +17,8 @@ type SMP struct {
 	perProc      int
 	job          *Job
 	segs         []unsafe.Pointer
-	mapped       [][]byte
+	tables       [][]unsafe.Pointer // per simulated process, made on first use
+	mapped       []byte             // every rank's segment, one after the other
 	inbox        []*inbox
 	barrier      *NodeBarrier
 	wg           sync.WaitGroup
@@ -48,21 +49,40 @@ func (c *SMP) Segment(from, to int) unsafe.Pointer {
 	return c.segs[to]
 }
 
-// Attach maps every rank's segment. The mappings reserve address space
-// only (MAP_NORESERVE): pages are committed when first touched.
+// SegmentTable is the addressability table of rank from's simulated
+// process, shared by its ranks.
+func (c *SMP) SegmentTable(from int) []unsafe.Pointer {
+	if c.procs == 1 {
+		return c.segs
+	}
+	p := c.proc(from)
+	if c.tables[p] == nil {
+		t := make([]unsafe.Pointer, c.ranks)
+		for r := range t {
+			t[r] = c.Segment(from, r)
+		}
+		c.tables[p] = t
+	}
+	return c.tables[p]
+}
+
+// Attach maps every rank's segment: one mapping for all of them, which
+// reserves address space only (MAP_NORESERVE): pages are committed when
+// first touched. One mapping, not one per rank, keeps start-up to one
+// system call and stays under the kernel's limit on mappings
+// (vm.max_map_count) at any number of ranks.
 func (c *SMP) Attach(job *Job, segSize uintptr) error {
 	c.job = job
 	c.segs = make([]unsafe.Pointer, c.ranks)
-	c.mapped = make([][]byte, c.ranks)
+	c.tables = make([][]unsafe.Pointer, c.procs)
+	m, err := syscall.Mmap(-1, 0, int(segSize)*c.ranks, syscall.PROT_READ|syscall.PROT_WRITE,
+		syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
+	if err != nil {
+		return fmt.Errorf("gasnet: cannot map %d segments of %d bytes: %v (lower UPC_SHARED_HEAP_SIZE or the number of threads)", c.ranks, segSize, err)
+	}
+	c.mapped = m
 	for r := range c.ranks {
-		m, err := syscall.Mmap(-1, 0, int(segSize), syscall.PROT_READ|syscall.PROT_WRITE,
-			syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
-		if err != nil {
-			c.Close()
-			return fmt.Errorf("gasnet: cannot map a %d-byte segment for rank %d: %v (lower UPC_SHARED_HEAP_SIZE)", segSize, r, err)
-		}
-		c.mapped[r] = m
-		c.segs[r] = unsafe.Pointer(&m[0])
+		c.segs[r] = unsafe.Pointer(&m[uintptr(r)*segSize])
 	}
 	c.barrier = NewNodeBarrier(job, c.ranks)
 	c.inbox = make([]*inbox, c.procs)
@@ -95,11 +115,9 @@ func (c *SMP) Close() error {
 	}
 	c.wg.Wait()
 	c.inbox = nil
-	for r, m := range c.mapped {
-		if m != nil {
-			syscall.Munmap(m)
-			c.mapped[r] = nil
-		}
+	if c.mapped != nil {
+		syscall.Munmap(c.mapped)
+		c.mapped = nil
 	}
 	return nil
 }

@@ -184,3 +184,18 @@ func BenchmarkRandomRead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStartup is an empty program at many threads: the job, its
+// segments and tables, the goroutines, and the exit (issue 16's target:
+// 16 384 threads in < 1 s and < 200 MB).
+func BenchmarkStartup(b *testing.B) {
+	for _, threads := range []int{1024, 4096, 16384} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			for range b.N {
+				if _, err := RunWith(Options{Threads: threads}, func(t *Thread) int { return 0 }); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
