@@ -199,3 +199,26 @@ func BenchmarkStartup(b *testing.B) {
 		})
 	}
 }
+
+var sinkPtr SharedPtr
+
+// BenchmarkPtrAdd is the index arithmetic of `a[i]` alone: &a[i] of a
+// cyclic and a blocked array at a power-of-two THREADS and at another.
+func BenchmarkPtrAdd(b *testing.B) {
+	for _, c := range []struct {
+		block   uintptr
+		threads int
+	}{{1, 16}, {1, 12}, {64, 16}, {64, 12}} {
+		b.Run(fmt.Sprintf("block=%d/threads=%d", c.block, c.threads), func(b *testing.B) {
+			l := Layout{Block: c.block, ElemSize: 8}
+			p := StaticPtr(4096)
+			var acc SharedPtr
+			for i := range b.N {
+				q := p.Add(int64(i&0xffff), l, c.threads)
+				acc.Addr += q.Addr
+				acc.Thread += q.Thread
+			}
+			sinkPtr = acc
+		})
+	}
+}
