@@ -426,13 +426,10 @@ func (s *spinBudget) spun(ok, reset bool, lo, def, hi int32) {
 // afterwards. If the job aborts first, Wait panics with ErrAborted.
 func (w *Waiter) Wait(j *Job, cond func() bool) {
 	p := j.wait
-	for i := range w.spin.get(p.spins) {
+	for range w.spin.get(p.spins) {
 		if cond() {
 			w.spin.spun(true, true, p.minSpins, p.spins, p.spins)
 			return
-		}
-		if i&0xffff == 0xffff && j.aborted.Load() {
-			panic(ErrAborted)
 		}
 	}
 	w.spin.spun(false, true, p.minSpins, p.spins, p.spins)
