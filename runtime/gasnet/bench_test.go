@@ -125,7 +125,7 @@ func BenchmarkBandwidth(b *testing.B) {
 }
 
 func BenchmarkBarrier(b *testing.B) {
-	for _, ranks := range []int{2, 4, 8, 16} {
+	for _, ranks := range []int{2, 4, 8, 16, 32, 64} {
 		b.Run(fmt.Sprintf("threads=%d", ranks), func(b *testing.B) {
 			benchJob(b, ranks, 1, 1<<20, func(ep *Endpoint) {
 				if ep.Rank() == 0 {

@@ -22,6 +22,7 @@ type Endpoint struct {
 	region     int64 // slot of the open access region, or -1
 	waiter     Waiter
 	flusher    FlushConduit // the conduit, if it may hold operations back
+	jobBarrier *NodeBarrier // the conduit's node barrier, if it spans the job
 
 	notes atomic.Pointer[notifyBoard] // notification slots and queues (notify.go), made on first use
 
@@ -31,19 +32,40 @@ type Endpoint struct {
 func newEndpoint(j *Job, rank int) *Endpoint {
 	ep := &Endpoint{job: j, rank: rank, size: j.conduit.Size(), segSize: j.segSize, region: -1}
 	ep.flusher, _ = j.conduit.(FlushConduit)
+	if nc, ok := j.conduit.(nodeBarrierConduit); ok && len(j.endpoints) == ep.size {
+		ep.jobBarrier = nc.NodeBarrier()
+	}
 	ep.waiter.Init()
-	segs := make([]unsafe.Pointer, ep.size)
+	ep.segs = segmentTable(j, rank)
+	return ep
+}
+
+// SegmentTableConduit is a conduit that hands out its addressability
+// tables itself: SegmentTable(from)[to] is Segment(from, to), and ranks
+// that see the same segments get the same slice, which nobody modifies.
+// One table per process, not one per rank, keeps memory and start-up
+// linear in the ranks of a process.
+type SegmentTableConduit interface {
+	SegmentTable(from int) []unsafe.Pointer
+}
+
+// segmentTable is local rank's addressability table: the conduit's, or one
+// built from Segment and shared with the previous local rank when they
+// agree.
+func segmentTable(j *Job, rank int) []unsafe.Pointer {
+	if tc, ok := j.conduit.(SegmentTableConduit); ok {
+		return tc.SegmentTable(rank)
+	}
+	segs := make([]unsafe.Pointer, j.conduit.Size())
 	for r := range segs {
 		segs[r] = j.conduit.Segment(rank, r)
 	}
-	if n := len(j.endpoints); n > 0 {
-		// Reuse the previous local rank's table when it is the same.
-		if prev := j.endpoints[n-1]; prev != nil && sameSegs(prev.segs, segs) {
-			segs = prev.segs
+	if i := rank - j.first; i > 0 {
+		if prev := j.endpoints[i-1]; sameSegs(prev.segs, segs) {
+			return prev.segs
 		}
 	}
-	ep.segs = segs
-	return ep
+	return segs
 }
 
 func sameSegs(a, b []unsafe.Pointer) bool {
@@ -502,6 +524,14 @@ func (ep *Endpoint) BarrierWait() error { return ep.job.conduit.BarrierWait(ep.r
 
 // BarrierTry completes the barrier if every rank has notified.
 func (ep *Endpoint) BarrierTry() (bool, error) { return ep.job.conduit.BarrierTry(ep.rank) }
+
+// nodeBarrierConduit is a conduit whose barrier is a NodeBarrier.
+type nodeBarrierConduit interface{ NodeBarrier() *NodeBarrier }
+
+// JobBarrier is the conduit's NodeBarrier when it spans every rank of the
+// job (the smp conduit), else nil. Collectives use it to synchronise and
+// move their data in one phase (NodeBarrier.Notify's hook).
+func (ep *Endpoint) JobBarrier() *NodeBarrier { return ep.jobBarrier }
 
 // LockWaiter is the rank's waiter, for layers above that block on
 // conditions other ranks make true (a lock handed over); whoever makes the

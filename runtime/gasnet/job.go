@@ -60,6 +60,8 @@ type Job struct {
 	abortErr  error
 	aborted   atomic.Bool
 
+	wait waitPolicy // how Waiters spin (choosePolicy)
+
 	statsMu sync.Mutex
 	client  any
 }
@@ -123,11 +125,15 @@ func NewJob(cfg Config) (*Job, error) {
 		}
 		c = NewSMP(cfg.Ranks, 1)
 	}
+	if err := checkFootprint(c, seg); err != nil {
+		return nil, err
+	}
 	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{})}
 	if err := c.Attach(j, seg); err != nil {
 		return nil, err
 	}
 	first, count := c.Local()
+	j.wait = choosePolicy(count)
 	j.first = first
 	j.endpoints = make([]*Endpoint, count)
 	for i := range j.endpoints {
@@ -137,6 +143,79 @@ func NewJob(cfg Config) (*Job, error) {
 }
 
 const pageSize = 4096
+
+// MaxRanks is the most ranks a job may have: a Handle names its rank in
+// rankBits bits.
+const MaxRanks = 1 << rankBits
+
+// rankFootprint is what one local rank costs this process before the
+// program allocates anything: its endpoint, its goroutine's stack and the
+// layer above's thread state. An empty UPC program measures about 4 KiB
+// per thread (docs/PERFORMANCE.md); this leaves room for the program's
+// own per-thread state.
+const rankFootprint = 16 << 10
+
+// maxAddressSpace is the address space the local ranks' segments may
+// reserve: half of what Linux gives a process on x86-64 and arm64.
+const maxAddressSpace = 1 << 46
+
+// checkFootprint refuses, before anything is allocated, a job whose
+// ranks cannot fit this process: more than MaxRanks, segments that do not
+// fit the address space, or more memory than the machine has available.
+func checkFootprint(c Conduit, seg uintptr) error {
+	total := c.Size()
+	_, local := c.Local()
+	if total > MaxRanks {
+		return fmt.Errorf("%d threads: at most %d are supported", total, MaxRanks)
+	}
+	if uint64(local)*uint64(seg) > maxAddressSpace {
+		return fmt.Errorf("%d threads with a shared segment of %s each need %s of address space in one process, more than the %s available (lower UPC_SHARED_HEAP_SIZE or the number of threads)",
+			local, formatSize(uint64(seg)), formatSize(uint64(local)*uint64(seg)), formatSize(maxAddressSpace))
+	}
+	if avail := availableMemory(); avail > 0 && uint64(local)*rankFootprint > avail {
+		return fmt.Errorf("%d threads need about %s of memory in one process before the program allocates anything, more than the %s this machine has available (lower the number of threads)",
+			local, formatSize(uint64(local)*rankFootprint), formatSize(avail))
+	}
+	return nil
+}
+
+// availableMemory is what this process may still use: the smaller of the
+// machine's available memory and its cgroup's remaining limit; 0 if
+// neither can be read.
+func availableMemory() uint64 {
+	var avail uint64
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "MemAvailable:"); ok {
+				kb, _ := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+				avail = kb << 10
+			}
+		}
+	}
+	limit, err1 := os.ReadFile("/sys/fs/cgroup/memory.max")
+	cur, err2 := os.ReadFile("/sys/fs/cgroup/memory.current")
+	if err1 == nil && err2 == nil {
+		l, errL := strconv.ParseUint(strings.TrimSpace(string(limit)), 10, 64) // "max": no limit
+		u, errU := strconv.ParseUint(strings.TrimSpace(string(cur)), 10, 64)
+		if errL == nil && errU == nil && l > u && (avail == 0 || l-u < avail) {
+			avail = l - u
+		}
+	}
+	return avail
+}
+
+// formatSize prints a byte count with a binary unit.
+func formatSize(n uint64) string {
+	switch {
+	case n >= 1<<40:
+		return fmt.Sprintf("%.1f TiB", float64(n)/(1<<40))
+	case n >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KiB", n>>10)
+}
 
 // Conduit returns the job's conduit.
 func (j *Job) Conduit() Conduit { return j.conduit }
@@ -278,32 +357,98 @@ func RegisterHandler(name string, fn Handler) HandlerID {
 	return HandlerID(len(handlerTable) - 1)
 }
 
-// Waiter parks one goroutine until a condition holds. It spins briefly
-// first (a partner on another core usually answers within a microsecond),
-// then yields, then blocks, because on a 2-core machine running 16 ranks
-// spinning starves the ranks it waits for.
+// Waiter parks one goroutine until a condition holds. It spins first,
+// then yields, then blocks. How long it spins is the job's policy
+// (waitPolicy): while every local rank has a core to itself a partner
+// answers within a microsecond or so and parking would cost far more;
+// with more ranks than cores, spinning starves the ranks it waits for.
 type Waiter struct {
 	sleeping atomic.Bool
+	spin     spinBudget
 	wake     chan struct{}
+	// group, if set, counts the members of a group of waiters that are
+	// parked, so that whoever wakes the group can skip it when none is.
+	group *atomic.Int32
 }
 
 // Init prepares the waiter for use.
 func (w *Waiter) Init() { w.wake = make(chan struct{}, 1) }
 
-const (
-	spinIters  = 200
-	yieldIters = 20
+// waitPolicy is how a Waiter of the job waits: up to spins checks of the
+// condition (adapted between minSpins and spins, see spinBudget), then
+// yields yields, then it parks.
+type waitPolicy struct{ minSpins, spins, yields int32 }
+
+var (
+	// oversubscribed: more local ranks than GOMAXPROCS. About a
+	// microsecond of spinning, a few yields.
+	oversubscribedWait = waitPolicy{minSpins: 200, spins: 200, yields: 20}
+	// dedicated: every local rank has a core. Spin for up to some 50 µs
+	// before yielding and parking (yielding and parking is what made
+	// barriers 20-50 times slower than OpenMP's on 16 cores); but after
+	// a wait that spinning did not end, only as long as when
+	// oversubscribed, growing back as spins succeed: other processes
+	// taking the cores look like that.
+	dedicatedWait = waitPolicy{minSpins: 200, spins: 20_000, yields: 20}
 )
+
+// choosePolicy picks the wait policy for local ranks in this process;
+// UPC_WAIT_SPIN=0 or 1 forces the oversubscribed or the dedicated one.
+func choosePolicy(local int) waitPolicy {
+	switch os.Getenv("UPC_WAIT_SPIN") {
+	case "0":
+		return oversubscribedWait
+	case "1":
+		return dedicatedWait
+	}
+	if local <= runtime.GOMAXPROCS(0) {
+		return dedicatedWait
+	}
+	return oversubscribedWait
+}
+
+// spinBudget is an adaptive number of spins: cut each time spinning
+// failed (the condition came true only after yielding or parking), doubled
+// each time it succeeded, so waiters stop burning a core the partner
+// needs when the machine is oversubscribed, and spin again when it is not.
+type spinBudget struct{ n atomic.Int32 }
+
+func (s *spinBudget) get(def int32) int32 {
+	if n := s.n.Load(); n != 0 {
+		return n
+	}
+	return def
+}
+
+// spun records whether spinning found the condition true; a failure
+// halves the budget, or drops it to lo at once when reset.
+func (s *spinBudget) spun(ok, reset bool, lo, def, hi int32) {
+	n := s.get(def)
+	switch {
+	case ok:
+		n = min(2*n, hi)
+	case reset:
+		n = lo
+	default:
+		n = max(n/2, lo)
+	}
+	if s.n.Load() != n {
+		s.n.Store(n)
+	}
+}
 
 // Wait returns once cond() is true. Whoever makes cond true must call Wake
 // afterwards. If the job aborts first, Wait panics with ErrAborted.
 func (w *Waiter) Wait(j *Job, cond func() bool) {
-	for range spinIters {
+	p := j.wait
+	for range w.spin.get(p.spins) {
 		if cond() {
+			w.spin.spun(true, true, p.minSpins, p.spins, p.spins)
 			return
 		}
 	}
-	for range yieldIters {
+	w.spin.spun(false, true, p.minSpins, p.spins, p.spins)
+	for range p.yields {
 		runtime.Gosched()
 		if cond() {
 			return
@@ -311,20 +456,30 @@ func (w *Waiter) Wait(j *Job, cond func() bool) {
 	}
 	for {
 		w.sleeping.Store(true)
+		if w.group != nil {
+			w.group.Add(1)
+		}
 		if cond() {
-			w.sleeping.Store(false)
+			w.unpark()
 			return
 		}
 		select {
 		case <-w.wake:
 		case <-j.abortCh:
-			w.sleeping.Store(false)
+			w.unpark()
 			panic(ErrAborted)
 		}
-		w.sleeping.Store(false)
+		w.unpark()
 		if cond() {
 			return
 		}
+	}
+}
+
+func (w *Waiter) unpark() {
+	w.sleeping.Store(false)
+	if w.group != nil {
+		w.group.Add(-1)
 	}
 }
 

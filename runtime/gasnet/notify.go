@@ -507,14 +507,9 @@ func amNotifyGetReply(tok Token, args []uint64, payload []byte) {
 // number of waiters at once.
 type wakeList struct {
 	sleepers atomic.Int32
-	// spin is the current spinning budget (0: notifySpin): halved each
-	// time spinning failed (the condition came true only after yielding
-	// or parking), doubled each time it succeeded, so waiters stop
-	// burning a core the notifier needs when the machine is
-	// oversubscribed, and spin again when it is not.
-	spin   atomic.Int32
-	mu     sync.Mutex
-	parked []*parkedWaiter
+	spin     spinBudget // between notifySpinMin and notifySpinMax
+	mu       sync.Mutex
+	parked   []*parkedWaiter
 }
 
 type parkedWaiter struct {
@@ -603,25 +598,10 @@ func (l *wakeList) wait(j *Job, gen *atomic.Uint64, first, end uint32, spin bool
 	}
 }
 
-func (l *wakeList) budget() int {
-	if n := l.spin.Load(); n != 0 {
-		return int(n)
-	}
-	return notifySpin
-}
+func (l *wakeList) budget() int { return int(l.spin.get(notifySpin)) }
 
 // spun records whether spinning found the condition true.
-func (l *wakeList) spun(ok bool) {
-	n := int32(l.budget())
-	if ok {
-		n = min(2*n, notifySpinMax)
-	} else {
-		n = max(n/2, notifySpinMin)
-	}
-	if l.spin.Load() != n {
-		l.spin.Store(n)
-	}
-}
+func (l *wakeList) spun(ok bool) { l.spin.spun(ok, false, notifySpinMin, notifySpin, notifySpinMax) }
 
 func (l *wakeList) remove(w *parkedWaiter) {
 	l.mu.Lock()

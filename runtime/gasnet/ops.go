@@ -69,14 +69,16 @@ type callResult struct {
 // opTable holds a rank's operations in chunks that never move, so progress
 // goroutines can complete a slot while the owner grows the table.
 type opTable struct {
-	chunks [maxChunks]atomic.Pointer[[chunkSize]opSlot]
+	// chunks is made on the first operation: a rank that never has one
+	// in flight (most, in a program of many threads) costs a pointer.
+	chunks atomic.Pointer[[maxChunks]atomic.Pointer[[chunkSize]opSlot]]
 	n      uint32 // slots allocated so far
 	free   []uint32
 	inUse  int
 }
 
 func (t *opTable) at(i uint32) *opSlot {
-	c := t.chunks[i>>chunkBits].Load()
+	c := t.chunks.Load()[i>>chunkBits].Load()
 	return &c[i&(chunkSize-1)]
 }
 
@@ -91,8 +93,11 @@ func (t *opTable) alloc(n int32) (uint32, *opSlot) {
 			panic(fmt.Sprintf("gasnet: more than %d explicit-handle operations in flight (synchronise some handles)", MaxInFlight))
 		}
 		i = t.n
+		if i == 0 {
+			t.chunks.Store(new([maxChunks]atomic.Pointer[[chunkSize]opSlot]))
+		}
 		if i&(chunkSize-1) == 0 {
-			t.chunks[i>>chunkBits].Store(new([chunkSize]opSlot))
+			t.chunks.Load()[i>>chunkBits].Store(new([chunkSize]opSlot))
 		}
 		t.n++
 	}

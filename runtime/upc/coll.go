@@ -130,31 +130,66 @@ var (
 
 // collCall is one thread's part in one collective call.
 type collCall struct {
-	t    *Thread
-	name string
-	port gasnet.CollPort
-	seq  uint64
-	kind uint8
-	out  Flag
+	t      *Thread
+	name   string
+	port   gasnet.CollPort
+	seq    uint64
+	kind   uint8
+	out    Flag
+	digest uint32 // argDigest of the call's arguments
 }
 
 // collBegin validates flags, performs the entry synchronisation and
 // numbers the call.
-func (t *Thread) collBegin(name string, kind uint8, flags Flag) collCall {
+// args are the call's single-valued arguments.
+func (t *Thread) collBegin(name string, kind uint8, flags Flag, args ...uint64) collCall {
+	checkFlags(name, flags)
+	in, out := flags&inMask, flags&outMask
+	port := t.ep.Coll()
+	seq := port.Next()
+	c := collCall{t: t, name: name, port: port, seq: seq, kind: kind, out: out, digest: argDigest(flags, args)}
+	// Without synchronisation a thread could run any number of calls
+	// ahead, its messages piling up at a slow receiver; a barrier every
+	// collWindow calls bounds that (more synchronisation than the mode
+	// asks for is always allowed). On a job barrier every call
+	// synchronises on entry: one phase that also checks that every thread
+	// is in this collective with the same arguments (a thread in a
+	// one-pass collective, coll_onepass.go, waits there too).
+	if in == InAllSync || seq%collWindow == collWindow-1 || t.ep.JobBarrier() != nil {
+		c.sync()
+	}
+	return c
+}
+
+// sync is the collective's entry or exit synchronisation.
+func (c collCall) sync() {
+	if nb := c.t.ep.JobBarrier(); nb != nil {
+		nb.Notify(c.t.MyThread, gasnet.CollArrival(c.kind, c.digest), nil)
+		if err := nb.Wait(c.t.MyThread); err != nil {
+			panic(err)
+		}
+		return
+	}
+	c.t.internalBarrier()
+}
+
+// argDigest is a 32-bit digest of a collective's single-valued
+// arguments, which the job barrier compares across threads.
+func argDigest(flags Flag, args []uint64) uint32 {
+	h := uint64(flags) + 0x9e3779b97f4a7c15
+	for _, a := range args {
+		h = (h ^ a) * 0x100000001b3
+		h ^= h >> 29
+	}
+	return uint32(h ^ h>>32)
+}
+
+// checkFlags validates a collective's sync_mode.
+func checkFlags(name string, flags Flag) {
 	in, out := flags&inMask, flags&outMask
 	if flags&^(inMask|outMask) != 0 || in == inMask || out == outMask {
 		panic(fmt.Sprintf("%s: invalid sync_mode %#x (want one UPC_IN_*SYNC or-ed with one UPC_OUT_*SYNC)", name, int32(flags)))
 	}
-	port := t.ep.Coll()
-	seq := port.Next()
-	// Without synchronisation a thread could run any number of calls
-	// ahead, its messages piling up at a slow receiver; a barrier every
-	// collWindow calls bounds that (more synchronisation than the mode
-	// asks for is always allowed).
-	if in == InAllSync || seq%collWindow == collWindow-1 {
-		t.internalBarrier()
-	}
-	return collCall{t: t, name: name, port: port, seq: seq, kind: kind, out: out}
 }
 
 // collWindow is how many collective calls a thread may run ahead of the
@@ -165,7 +200,7 @@ const collWindow = 64
 func (c collCall) end() {
 	c.port.Done(c.seq)
 	if c.out == OutAllSync {
-		c.t.internalBarrier()
+		c.sync()
 	}
 }
 
@@ -284,10 +319,17 @@ func treeRank(v, root, threads int) int { return (v + root) % threads }
 // `shared [nbytes] char[nbytes*THREADS]`.
 func (t *Thread) AllBroadcast(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_broadcast"
-	c := t.collBegin(name, kBroadcast, flags)
+	checkFlags(name, flags)
 	if nbytes > 0 {
 		t.collCheckRange(name, "src", src, nbytes)
 		t.collCheckBlocks(name, "dst", dst, nbytes)
+	}
+	if nbytes <= onePassBytes/uintptr(t.Threads) &&
+		t.onePass(kBroadcast, argDigest(flags, []uint64{ptrArg(dst), ptrArg(src), uint64(nbytes)}), func() { t.broadcastOnePass(dst, src, nbytes) }) {
+		return
+	}
+	c := t.collBegin(name, kBroadcast, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	if nbytes > 0 {
 		root := int(src.Thread)
 		var data []byte
 		if t.MyThread == root {
@@ -315,7 +357,7 @@ func (c collCall) bcast(step uint8, root int, data []byte, n uintptr) []byte {
 // src (one thread's) goes to thread i's block of dst.
 func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_scatter"
-	c := t.collBegin(name, kScatter, flags)
+	c := t.collBegin(name, kScatter, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		t.collCheckRange(name, "src", src, nbytes*uintptr(P))
@@ -343,7 +385,7 @@ func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // the nbytes*THREADS bytes at dst (one thread's).
 func (t *Thread) AllGather(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_gather"
-	c := t.collBegin(name, kGather, flags)
+	c := t.collBegin(name, kGather, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
 	if nbytes > 0 {
 		P := t.Threads
 		t.collCheckBlocks(name, "src", src, nbytes)
@@ -382,7 +424,7 @@ func (c collCall) gather(step uint8, root int, mine []byte, n uintptr) []byte {
 // nbytes*THREADS bytes receives every thread's src block, in thread order.
 func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_gather_all"
-	c := t.collBegin(name, kGatherAll, flags)
+	c := t.collBegin(name, kGatherAll, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		row := nbytes * uintptr(P)
@@ -403,7 +445,7 @@ func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // message per round, instead of THREADS-1 messages per thread.
 func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_exchange"
-	c := t.collBegin(name, kExchange, flags)
+	c := t.collBegin(name, kExchange, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		row := nbytes * uintptr(P)
@@ -448,7 +490,7 @@ func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // 0..THREADS-1. A perm that is not is reported (as a duplicate arrival).
 func (t *Thread) AllPermute(dst, src, perm SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_permute"
-	c := t.collBegin(name, kPermute, flags)
+	c := t.collBegin(name, kPermute, flags, ptrArg(dst), ptrArg(src), ptrArg(perm), uint64(nbytes))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		t.collCheckBlocks(name, "src", src, nbytes)

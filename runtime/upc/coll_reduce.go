@@ -328,11 +328,19 @@ func AllReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize u
 }
 
 func allReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op, nelems, blk uint64, stride uintptr, fn func(a, b T) T, flags Flag) {
-	c := t.collBegin(name, kReduce, flags)
+	checkFlags(name, flags)
 	comb := combiner(name, op, fn)
 	sp := newSpan(name, "src", src, blk, nelems, stride, t.Threads)
 	t.collCheckSpan(name, "src", sp)
 	t.collCheckRange(name, "dst", dst, stride)
+	// UPC_FUNC and UPC_NONCOMM_FUNC keep the tree: the user's function
+	// runs on the threads that own the elements, as it always has.
+	args := []uint64{ptrArg(dst), ptrArg(src), uint64(op), nelems, blk, uint64(stride)}
+	if op != OpFunc && op != OpNonCommFunc && nelems <= uint64(onePassBytes/stride) &&
+		t.onePass(kReduce, argDigest(flags, args), func() { reduceOnePass(t, dst, sp, comb) }) {
+		return
+	}
+	c := t.collBegin(name, kReduce, flags, args...)
 	// A commutative operator lets each thread fold all of its elements;
 	// UPC_NONCOMM_FUNC keeps one partial per row, so that rows are
 	// combined across threads before they are combined with each other.
@@ -434,7 +442,7 @@ func allPrefixReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op
 			flags = flags&^outMask | OutAllSync
 		}
 	}
-	c := t.collBegin(name, kPrefixReduce, flags)
+	c := t.collBegin(name, kPrefixReduce, flags, ptrArg(dst), ptrArg(src), uint64(op), nelems, blk, uint64(stride))
 	comb := combiner(name, op, fn)
 	P, me := t.Threads, t.MyThread
 	sp := newSpan(name, "src", src, blk, nelems, stride, P)

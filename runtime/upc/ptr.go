@@ -1,6 +1,9 @@
 package upc
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // SharedPtr is a pointer-to-shared: the thread the object has affinity to,
 // the phase (index within its block) and the byte offset in that thread's
@@ -57,8 +60,23 @@ func floorDiv(a, b int64) (q, r int64) {
 	return
 }
 
-// Add is p + n (n elements) for layout l with threads threads.
+// Add is p + n (n elements) for layout l with threads threads. The
+// cyclic layout with a power-of-two THREADS, the common case of `a[i]` on
+// a `shared T a[N*THREADS]`, is a shift and a mask, small enough to be
+// inlined where the layout is a constant (generated code); the rest is
+// addSlow, with its divisions.
 func (p SharedPtr) Add(n int64, l Layout, threads int) SharedPtr {
+	if l.Block == 1 && threads&(threads-1) == 0 {
+		// Arithmetic shift and mask floor negative offsets as floorDiv does.
+		v := int64(p.Thread) + n
+		p.Thread = uint32(v & int64(threads-1))
+		p.Addr = uintptr(int64(p.Addr) + v>>bits.TrailingZeros(uint(threads))*int64(l.ElemSize))
+		return p
+	}
+	return p.addSlow(n, l, threads)
+}
+
+func (p SharedPtr) addSlow(n int64, l Layout, threads int) SharedPtr {
 	if l.Block == 0 {
 		p.Addr = uintptr(int64(p.Addr) + n*int64(l.ElemSize))
 		return p
@@ -71,8 +89,17 @@ func (p SharedPtr) Add(n int64, l Layout, threads int) SharedPtr {
 		return p
 	}
 	b := int64(l.Block)
-	blocks, phase := floorDiv(int64(p.Phase)+n, b)
-	rows, t := floorDiv(int64(p.Thread)+blocks, int64(threads))
+	var blocks, phase, rows, t int64
+	if b&(b-1) == 0 && threads&(threads-1) == 0 {
+		// Power-of-two block size and THREADS: shifts and masks.
+		v := int64(p.Phase) + n
+		blocks, phase = v>>bits.TrailingZeros64(uint64(b)), v&(b-1)
+		w := int64(p.Thread) + blocks
+		rows, t = w>>bits.TrailingZeros(uint(threads)), w&int64(threads-1)
+	} else {
+		blocks, phase = floorDiv(int64(p.Phase)+n, b)
+		rows, t = floorDiv(int64(p.Thread)+blocks, int64(threads))
+	}
 	p.Addr = uintptr(int64(p.Addr) + ((phase-int64(p.Phase))+rows*b)*int64(l.ElemSize))
 	p.Thread = uint32(t)
 	p.Phase = uint32(phase)

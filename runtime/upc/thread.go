@@ -150,9 +150,17 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 	defer gj.Conduit().Close()
 	j.gj = gj
 	j.initHeaps()
+	// Threads share their process's segment table; look at each table once.
+	addressesAll := map[*unsafe.Pointer]bool{}
+	for _, ep := range gj.Local() {
+		segs := ep.Segments()
+		if _, seen := addressesAll[&segs[0]]; !seen {
+			addressesAll[&segs[0]] = !slices.Contains(segs, nil)
+		}
+	}
 	runErr := gj.Run(func(ep *gasnet.Endpoint) {
 		t := &Thread{MyThread: ep.Rank(), Threads: j.threads, ep: ep, job: j, segs: ep.Segments()}
-		t.addressesAll = !slices.Contains(t.segs, nil)
+		t.addressesAll = addressesAll[&t.segs[0]]
 		t.local = t.segs[t.MyThread]
 		t.segSize = ep.SegmentSize()
 		// A stray pointer becomes a panic we report, not a crash.

@@ -69,7 +69,8 @@ type Conduit struct {
 	// they share memory (PSHM: this process and the others on its node),
 	// else nil.
 	peers    []unsafe.Pointer
-	multiple bool // goroutines other than the engine may call MPI
+	table    []unsafe.Pointer // SegmentTable, made on first use
+	multiple bool             // goroutines other than the engine may call MPI
 	tab      *table
 	bar      *barrier
 
@@ -209,6 +210,17 @@ func (c *Conduit) Segment(from, to int) unsafe.Pointer {
 		return nil
 	}
 	return unsafe.Add(base, uintptr(to%c.l.perProc)*c.segSize)
+}
+
+// SegmentTable is the addressability table every local rank shares.
+func (c *Conduit) SegmentTable(from int) []unsafe.Pointer {
+	if c.table == nil {
+		c.table = make([]unsafe.Pointer, c.Size())
+		for r := range c.table {
+			c.table[r] = c.Segment(from, r)
+		}
+	}
+	return c.table
 }
 
 // Shared reports how many processes (this one included) share their

@@ -1,0 +1,190 @@
+package gasnet
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Words that different cores write sit on lines of their own.
+func TestNodeBarrierPadding(t *testing.T) {
+	assert.Zero(t, unsafe.Sizeof(barrierNode{})%linePair)
+	assert.Zero(t, unsafe.Sizeof(barrierRank{})%linePair)
+	var b NodeBarrier
+	assert.GreaterOrEqual(t, unsafe.Offsetof(b.phase), uintptr(linePair))
+	assert.GreaterOrEqual(t, unsafe.Offsetof(b.sleepers)-unsafe.Offsetof(b.phase), uintptr(linePair))
+	assert.GreaterOrEqual(t, unsafe.Offsetof(b.verdicts)-unsafe.Offsetof(b.sleepers), uintptr(linePair))
+}
+
+// The arrival tree: every rank reaches the root, every node expects
+// exactly its children, fan-in and depth are bounded.
+func TestNodeBarrierTree(t *testing.T) {
+	for n := 1; n <= 1100; n += 1 + n/8 {
+		b := NewNodeBarrier(nil, n)
+		children := make([]int, len(b.nodes))
+		for r := range n {
+			children[b.ranks[r].leaf]++
+		}
+		roots := 0
+		for i := range b.nodes {
+			nd := &b.nodes[i]
+			if nd.parent < 0 {
+				roots++
+			} else {
+				children[nd.parent]++
+			}
+			depth := 0
+			for j := int32(i); b.nodes[j].parent >= 0; j = b.nodes[j].parent {
+				depth++
+			}
+			levels := 1
+			for w := barrierFanIn; w < n; w *= barrierFanIn {
+				levels++
+			}
+			require.Less(t, depth, levels, "n=%d node %d", n, i)
+		}
+		require.Equal(t, 1, roots, "n=%d", n)
+		for i := range b.nodes {
+			nd := &b.nodes[i]
+			require.Equal(t, int(nd.expect), children[i], "n=%d node %d", n, i)
+			require.LessOrEqual(t, int(nd.expect), barrierFanIn)
+		}
+	}
+}
+
+// Many barriers, split phase with work between notify and wait, at more
+// ranks than cores, under both wait policies: nobody leaves a phase before
+// everybody has arrived in it.
+func TestNodeBarrierPhases(t *testing.T) {
+	for _, c := range []struct {
+		ranks, rounds int
+		spin          string
+	}{{7, 2000, ""}, {64, 300, ""}, {5, 40, "1"}, {9, 40, "0"}} {
+		t.Run(fmt.Sprintf("ranks=%d/spin=%q", c.ranks, c.spin), func(t *testing.T) {
+			if c.spin != "" {
+				t.Setenv("UPC_WAIT_SPIN", c.spin)
+			}
+			var arrived atomic.Int64
+			run(t, c.ranks, 1, func(ep *Endpoint) {
+				for i := range c.rounds {
+					arrived.Add(1)
+					ep.BarrierNotify(int32(i), i%3 == ep.Rank()%3)
+					if i%2 == 0 {
+						for {
+							done, err := ep.BarrierTry()
+							require.NoError(t, err)
+							if done {
+								break
+							}
+							runtime.Gosched() // work between notify and wait
+						}
+					} else {
+						require.NoError(t, ep.BarrierWait())
+					}
+					if got := arrived.Load(); got < int64(c.ranks*(i+1)) {
+						t.Errorf("round %d: left with %d arrivals", i, got)
+						return
+					}
+				}
+			})
+		})
+	}
+}
+
+// A collective's hook runs once per phase, on one rank, after every rank
+// has arrived and before any is released.
+func TestNodeBarrierHook(t *testing.T) {
+	kind := RegisterCollective("test-hook", "")
+	const ranks, rounds = 11, 200
+	var entered, ran atomic.Int64
+	run(t, ranks, 1, func(ep *Endpoint) {
+		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		for i := range rounds {
+			entered.Add(1)
+			nb.Notify(ep.Rank(), CollArrival(kind, 0), func() {
+				if got := entered.Load(); got != int64(ranks*(i+1)) {
+					t.Errorf("round %d: hook ran with %d arrivals", i, got)
+				}
+				ran.Add(1)
+			})
+			require.NoError(t, nb.Wait(ep.Rank()))
+			if got := ran.Load(); got != int64(i+1) {
+				t.Errorf("round %d: released after %d hooks", i, got)
+				return
+			}
+		}
+	})
+}
+
+// A rank in a barrier and a rank in a collective's synchronisation are a
+// mismatch, reported on every rank with both names; the hook does not run.
+func TestNodeBarrierKindMismatch(t *testing.T) {
+	kind := RegisterCollective("test-reduce", "")
+	var ran atomic.Bool
+	run(t, 6, 1, func(ep *Endpoint) {
+		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		a := Arrival{}
+		if ep.Rank() == 4 {
+			a = CollArrival(kind, 0)
+		}
+		nb.Notify(ep.Rank(), a, func() { ran.Store(true) })
+		if got, _, ok := nb.Blocked(ep.Rank()); assert.True(t, ok) {
+			assert.Equal(t, a, got)
+		}
+		err := nb.Wait(ep.Rank())
+		if ep.Rank() == 4 {
+			var cm *CollMismatchError
+			require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
+		} else {
+			var mm *BarrierMismatchError
+			require.True(t, errors.As(err, &mm), "rank %d: %v", ep.Rank(), err)
+		}
+		assert.Contains(t, err.Error(), "upc_barrier")
+		assert.Contains(t, err.Error(), "test-reduce")
+		_, _, ok := nb.Blocked(ep.Rank())
+		assert.False(t, ok)
+		require.NoError(t, ep.Barrier(3, false))
+	})
+	assert.False(t, ran.Load())
+	// Ranks of one collective with different arguments.
+	run(t, 5, 1, func(ep *Endpoint) {
+		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb.Notify(ep.Rank(), CollArrival(kind, uint32(ep.Rank()/4)), func() { ran.Store(true) })
+		err := nb.Wait(ep.Rank())
+		var cm *CollMismatchError
+		require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
+		assert.Contains(t, err.Error(), "test-reduce: the threads passed different sizes or arguments")
+	})
+	assert.False(t, ran.Load())
+}
+
+// Ranks that return while others wait end the job with the report, at
+// any tree position of the finished ranks.
+func TestNodeBarrierStuck(t *testing.T) {
+	for _, done := range [][]int{{0}, {5, 6, 7, 8}, {16}} {
+		t.Run(fmt.Sprint(done), func(t *testing.T) {
+			err := runErr(t, 17, 1, func(ep *Endpoint) {
+				for _, r := range done {
+					if ep.Rank() == r {
+						return
+					}
+				}
+				ep.Barrier(0, true)
+			})
+			var stuck *BarrierStuckError
+			require.True(t, errors.As(err, &stuck), "%v", err)
+			assert.Equal(t, BarrierStuckError{Waiting: 17 - len(done), Finished: len(done)}, *stuck)
+		})
+	}
+	// Every rank finishing after the same barriers is a clean end.
+	run(t, 17, 1, func(ep *Endpoint) {
+		ep.Barrier(0, true)
+		ep.Barrier(0, true)
+	})
+}
