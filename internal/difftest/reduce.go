@@ -293,11 +293,17 @@ func exprSlots(p *Program) []slot {
 // objects deletes objects nothing refers to and shrinks arrays.
 func (r *reducer) objects() bool {
 	changed := false
+	for i := len(r.p.Structs) - 1; i >= 0; i-- {
+		if structUsed(r.p, r.p.Structs[i]) {
+			continue
+		}
+		saved := r.p.Structs
+		changed = r.try(func() {
+			r.p.Structs = append(append([]*Struct{}, saved[:i]...), saved[i+1:]...)
+		}, func() { r.p.Structs = saved }) || changed
+	}
 	for i := len(r.p.Objects) - 1; i >= 0; i-- {
 		o := r.p.Objects[i]
-		if o.Kind == Private && len(privatesOf(r.p)) == 1 {
-			continue // the generator's statements need one
-		}
 		if refersTo(r.p, o) {
 			continue
 		}
@@ -341,14 +347,13 @@ func fixStar(o *Object) {
 	}
 }
 
-func privatesOf(p *Program) []*Object {
-	var ps []*Object
+func structUsed(p *Program, s *Struct) bool {
 	for _, o := range p.Objects {
-		if o.Kind == Private {
-			ps = append(ps, o)
+		if o.Elem.Struct == s {
+			return true
 		}
 	}
-	return ps
+	return false
 }
 
 // refersTo reports whether any task of p names o.
