@@ -17,6 +17,7 @@ import (
 
 var (
 	flagSeed   = flag.Uint64("seed", 0, "check only this seed")
+	flagSeeds  = flag.Int("seeds", 0, "check seeds 1 to n instead of the fixed ones")
 	flagFresh  = flag.Duration("fresh", 0, "check fresh random seeds for this long (per network), after the fixed ones")
 	flagUpcgo  = flag.String("upcgo", "", "test this upcgo binary (e.g. one built from an older commit) instead of this tree's")
 	flagNet    = flag.String("network", "smp,mpi", "the networks to test, comma-separated")
@@ -28,6 +29,8 @@ var (
 // fixedSeeds are checked by every go test run (make test); on mpi, only
 // the first two.
 var fixedSeeds = []uint64{1, 2, 3, 4, 5, 6, 7, 8}
+
+var testStart = time.Now()
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -84,8 +87,14 @@ func TestDifferential(t *testing.T) {
 			default:
 				t.Fatalf("-network: unknown network %q", network)
 			}
-			if *flagSeed != 0 {
+			switch {
+			case *flagSeed != 0:
 				seeds = []uint64{*flagSeed}
+			case *flagSeeds > 0:
+				seeds = nil
+				for s := 1; s <= *flagSeeds; s++ {
+					seeds = append(seeds, uint64(s))
+				}
 			}
 			for _, seed := range seeds {
 				checkSeed(t, c, seed, runs)
@@ -106,6 +115,9 @@ func checkSeed(t *testing.T, c *Checker, seed uint64, runs []Run) bool {
 		return true
 	}
 	t.Errorf("seed %d: %v", seed, f)
+	if *flagSeeds > 0 || *flagFresh > 0 {
+		t.Logf("seed %d failed after %v of this test", seed, time.Since(testStart).Round(time.Second))
+	}
 	report(t, c, p, f, runs)
 	return false
 }
