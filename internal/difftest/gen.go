@@ -234,6 +234,9 @@ func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
 	if t.even() {
 		shapes = append(shapes, ShapeView)
 	}
+	if len(t.Dims) > 1 {
+		shapes = append(shapes, ShapeNested, ShapeNested)
+	}
 	l.Shape = pick(g, shapes)
 	vars := []string{"i"}
 	switch l.Shape {
@@ -260,6 +263,9 @@ func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
 		vars = []string{"k"}
 		l.Desc = g.chance(30)
 		l.Rot = 1 + g.r.IntN(3)
+	case ShapeNested:
+		l.RowInt = g.chance(30)
+		l.Inner = pick(g, []AffKind{AffAddr, AffInt, AffContinue})
 	case ShapeView:
 		var divisors []int
 		for d := 1; d <= t.perThread(); d++ {

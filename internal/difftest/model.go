@@ -230,6 +230,22 @@ func (pr *printer) modelLoop(l *Loop) {
 		pr.body(l)
 		pr.close()
 		pr.close()
+	case ShapeNested:
+		rows, cols := rowsCols(l.Target)
+		pr.cur = d.elem(l.Target, "i")
+		exec := modelOwner(l.Target, "r * "+cols)
+		if l.RowInt {
+			exec = "r % THREADS"
+		}
+		pr.line("int r, c;")
+		pr.open("for (r = 0; r < %s; r++)", rows)
+		pr.open("if (%s == MYTHREAD)", exec)
+		pr.open("for (c = 0; c < %s; c++)", cols)
+		pr.line("i = r * %s + c;", cols)
+		pr.body(l)
+		pr.close()
+		pr.close()
+		pr.close()
 	case ShapeSingle:
 		pr.cur = l.Target.Name
 		pr.open("if (MYTHREAD == %d %% THREADS)", l.W)

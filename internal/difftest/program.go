@@ -116,6 +116,11 @@ const (
 	// with another block size over the same storage (only for arrays
 	// where every thread holds the same whole number of both blocks).
 	ShapeView
+	// upc_forall over the rows of a multi-dimensional array, affinity
+	// &X[r][0] (or the integer r), around a upc_forall over the columns:
+	// the inner one runs every iteration whatever its affinity (UPC 1.3
+	// §6.6.2), so a row belongs to the thread of its first element.
+	ShapeNested
 	// One thread, W % THREADS, writes a shared scalar.
 	ShapeSingle
 	// Every thread runs the body once, writing only private globals.
@@ -152,6 +157,10 @@ type Loop struct {
 	Rot    int      // ShapeIndef: W = (MYTHREAD + Rot) % THREADS
 	ViewB  int      // ShapeView
 	W      int      // ShapeSingle
+	// ShapeNested: the outer affinity is the integer r when RowInt is set,
+	// else &X[r][0]; the inner one is Inner (AffAddr: the element).
+	RowInt bool
+	Inner  AffKind
 	Body   []Stmt
 }
 

@@ -143,7 +143,7 @@ func (r *reducer) loops() bool {
 		changed = set(r, &l.Step2, false) || changed
 		changed = set(r, &l.Start, 0) || changed
 		switch l.Shape {
-		case ShapeForMine, ShapePtrWalk, ShapeView:
+		case ShapeForMine, ShapePtrWalk, ShapeView, ShapeNested:
 			shape, aff := l.Shape, l.Aff
 			changed = r.try(func() { l.Shape, l.Aff = ShapeForall, Affinity{Kind: AffAddr, Obj: l.Target} },
 				func() { l.Shape, l.Aff = shape, aff }) || changed
@@ -424,8 +424,8 @@ func refersTo(p *Program, o *Object) bool {
 
 // valid checks the constraints that make a program's model and UPC text
 // agree, which a reduction may break: views and reblocking casts need
-// arrays whose threads hold equal whole blocks, and a [*] array's block
-// size follows its dimensions.
+// arrays whose threads hold equal whole blocks, nested loops need rows,
+// and a [*] array's block size follows its dimensions.
 func valid(p *Program) bool {
 	for _, o := range p.Objects {
 		if o.Kind == SharedArray && o.Layout.Kind == Star && o.Layout.B != o.perThread() {
@@ -462,10 +462,13 @@ func valid(p *Program) bool {
 	}
 	for _, ph := range p.Phases {
 		for _, t := range ph.Tasks {
-			if l, isLoop := t.(*Loop); isLoop && l.Shape == ShapeView {
-				if !l.Target.even() || l.Target.perThread()%l.ViewB != 0 {
-					return false
-				}
+			l, isLoop := t.(*Loop)
+			switch {
+			case !isLoop:
+			case l.Shape == ShapeView && (!l.Target.even() || l.Target.perThread()%l.ViewB != 0):
+				return false
+			case l.Shape == ShapeNested && len(l.Target.Dims) < 2:
+				return false
 			}
 		}
 	}

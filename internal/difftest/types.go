@@ -151,7 +151,8 @@ type Type struct {
 	Struct *Struct // non-nil: a struct type; Scalar is then unused
 }
 
-// Struct is a struct type of scalar fields.
+// Struct is a struct type of scalar fields. (No bit-fields: upcgo
+// rejects them in shared structures, with a clear error.)
 type Struct struct {
 	Name   string
 	Fields []Scalar // field i is named f<i>

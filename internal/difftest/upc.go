@@ -382,6 +382,21 @@ func (pr *printer) upcLoop(l *Loop) {
 		pr.open("upc_forall (%s; &v[i])", forHeader(l, "i", n))
 		pr.body(l)
 		pr.close()
+	case ShapeNested:
+		rows, cols := rowsCols(l.Target)
+		pr.cur = d.elem(l.Target, "i")
+		outer := "&" + d.elem(l.Target, "r * "+cols)
+		if l.RowInt {
+			outer = "r"
+		}
+		inner := map[AffKind]string{AffAddr: "&" + d.elem(l.Target, "r * "+cols+" + c"), AffInt: "c", AffContinue: "continue"}[l.Inner]
+		pr.line("int r, c;")
+		pr.open("upc_forall (r = 0; r < %s; r++; %s)", rows, outer)
+		pr.open("upc_forall (c = 0; c < %s; c++; %s)", cols, inner)
+		pr.line("i = r * %s + c;", cols)
+		pr.body(l)
+		pr.close()
+		pr.close()
 	case ShapeSingle:
 		pr.cur = l.Target.Name
 		pr.open("if (MYTHREAD == %d %% THREADS)", l.W)
@@ -392,6 +407,12 @@ func (pr *printer) upcLoop(l *Loop) {
 		pr.body(l)
 	}
 	pr.close()
+}
+
+// rowsCols are the first dimension of a multi-dimensional array and the
+// element count of the others.
+func rowsCols(o *Object) (rows, cols string) {
+	return dimExpr(o.Dims[0]), dimsExpr(&Object{Dims: o.Dims[1:]})
 }
 
 // affIndex is the index into the affinity object a of iteration i of a
