@@ -229,7 +229,7 @@ func (g *gen) single(t *Object, readOnly []*Object) *Loop {
 }
 
 func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
-	l := &Loop{Target: t}
+	l := &Loop{Target: t, InFunc: g.chance(20)}
 	shapes := []Shape{ShapeForall, ShapeForall, ShapeForall, ShapeForall, ShapeForMine, ShapePtrWalk, ShapeLocal, ShapeIndef}
 	if t.even() {
 		shapes = append(shapes, ShapeView)

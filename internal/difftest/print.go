@@ -35,6 +35,10 @@ type printer struct {
 	// curType its type.
 	cur     string
 	curType Type
+	// funcs holds the functions that loops with InFunc are printed as
+	// (UPC only), nfuncs counts them.
+	funcs  strings.Builder
+	nfuncs int
 }
 
 func (pr *printer) line(format string, args ...any) {

@@ -161,6 +161,10 @@ type Loop struct {
 	// else &X[r][0]; the inner one is Inner (AffAddr: the element).
 	RowInt bool
 	Inner  AffKind
+	// InFunc puts the loop in a function of its own, which reaches the
+	// target through a pointer-to-shared parameter (UPC program only:
+	// what the model computes does not change).
+	InFunc bool
 	Body   []Stmt
 }
 

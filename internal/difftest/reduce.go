@@ -139,6 +139,7 @@ func set[T comparable](r *reducer, field *T, v T) bool {
 func (r *reducer) loops() bool {
 	changed := false
 	for _, l := range r.loopsOf() {
+		changed = set(r, &l.InFunc, false) || changed
 		changed = set(r, &l.Desc, false) || changed
 		changed = set(r, &l.Step2, false) || changed
 		changed = set(r, &l.Start, 0) || changed

@@ -22,6 +22,10 @@ func UPC(p *Program, header string) string {
 	pr.line("shared unsigned long long ck_[THREADS];")
 	pr.b.WriteString(helpers)
 	pr.line("")
+	// main goes to its own builder, so that the loops it calls as
+	// functions can be written before it.
+	head := pr.b.String()
+	pr.b.Reset()
 	pr.open("int main(void)")
 	pr.upcPrologue()
 	for _, ph := range p.Phases {
@@ -33,7 +37,33 @@ func UPC(p *Program, header string) string {
 	pr.upcChecksums()
 	pr.line("return 0;")
 	pr.close()
-	return pr.b.String()
+	return head + pr.funcs.String() + pr.b.String()
+}
+
+// upcFuncLoop prints loop l as a call of a function that reaches its
+// target through a pointer-to-shared parameter x, and writes the function
+// to pr.funcs.
+func (pr *printer) upcFuncLoop(l *Loop) {
+	pr.nfuncs++
+	name := fmt.Sprintf("task%d", pr.nfuncs)
+	pr.line("%s(%s);", name, upcBase(l.Target))
+	x := *l.Target
+	x.Name = "x"
+	if x.Storage == Static {
+		x.Storage = AllAlloc // a pointer: x[i], its count from its size
+	}
+	inner := *l
+	inner.Target = &x
+	if inner.Aff.Obj == l.Target {
+		inner.Aff.Obj = &x
+	}
+	main, indent := pr.b, pr.indent
+	pr.b, pr.indent = strings.Builder{}, 0
+	pr.open("static void %s(%sx)", name, ptrType(l.Target))
+	pr.upcLoop(&inner)
+	pr.close()
+	pr.funcs.WriteString(pr.b.String())
+	pr.b, pr.indent = main, indent
 }
 
 type upcDialect struct{}
@@ -265,6 +295,10 @@ func (pr *printer) upcChecksums() {
 func (pr *printer) upcTask(t Task) {
 	switch t := t.(type) {
 	case *Loop:
+		if t.InFunc {
+			pr.upcFuncLoop(t)
+			return
+		}
 		pr.upcLoop(t)
 	case *Move:
 		pr.upcMove(t)
