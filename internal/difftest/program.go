@@ -365,19 +365,6 @@ func (*Cast) isExpr()      {}
 func (*PtrQuery) isExpr()  {}
 func (*SizeQuery) isExpr() {}
 
-// elems is the number of elements of a shared array at THREADS n (1 for a
-// scalar).
-func (o *Object) elems(n int) int {
-	e := 1
-	for _, d := range o.Dims {
-		e *= d.N
-		if d.Threads {
-			e *= n
-		}
-	}
-	return e
-}
-
 // perThread is the element count without the THREADS factor.
 func (o *Object) perThread() int {
 	e := 1
