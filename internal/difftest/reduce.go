@@ -359,68 +359,57 @@ func structUsed(p *Program, s *Struct) bool {
 
 // refersTo reports whether any task of p names o.
 func refersTo(p *Program, o *Object) bool {
-	found := false
-	see := func(x *Object) {
-		if x == o {
-			found = true
-		}
-	}
-	var walk func(e Expr)
-	walk = func(e Expr) {
-		switch x := e.(type) {
+	for _, s := range exprSlots(p) {
+		switch x := (*s.e).(type) {
 		case *Elem:
-			see(x.Obj)
-			walk(x.Idx)
+			if x.Obj == o {
+				return true
+			}
 		case *Priv:
-			see(x.P)
+			if x.P == o {
+				return true
+			}
 		case *PtrQuery:
-			see(x.Obj)
-			walk(x.Idx)
-			walk(x.Idx2)
+			if x.Obj == o {
+				return true
+			}
 		case *SizeQuery:
-			see(x.Obj)
-		case *Unary:
-			walk(x.X)
-		case *Binary:
-			walk(x.X)
-			walk(x.Y)
-		case *Cond:
-			walk(x.C)
-			walk(x.X)
-			walk(x.Y)
-		case *Cast:
-			walk(x.X)
+			if x.Obj == o {
+				return true
+			}
 		}
 	}
 	for _, ph := range p.Phases {
 		for _, t := range ph.Tasks {
 			switch t := t.(type) {
 			case *Move:
-				see(t.Dst)
-				see(t.Src)
-				walk(t.Gather)
+				if t.Dst == o || t.Src == o {
+					return true
+				}
 			case *Loop:
-				see(t.Target)
-				see(t.Aff.Obj)
+				if t.Target == o || t.Aff.Obj == o {
+					return true
+				}
 				for _, s := range t.Body {
 					switch s := s.(type) {
-					case *Assign:
-						walk(s.X)
 					case *PrivAssign:
-						see(s.P)
-						walk(s.X)
+						if s.P == o {
+							return true
+						}
 					case *IncDec:
-						see(s.Into)
+						if s.Into == o {
+							return true
+						}
 					case *StructCopy:
-						see(s.Src)
-						walk(s.Idx)
-						walk(s.X)
+						if s.Src == o {
+							return true
+						}
 					}
 				}
 			}
 		}
 	}
-	return found
+	return false
 }
 
 // valid checks the constraints that make a program's model and UPC text
@@ -433,33 +422,10 @@ func valid(p *Program) bool {
 			return false
 		}
 	}
-	ok := true
-	var walk func(e Expr)
-	walk = func(e Expr) {
-		switch x := e.(type) {
-		case *PtrQuery:
-			if x.Reblock && !x.Obj.even() {
-				ok = false
-			}
-			walk(x.Idx)
-			walk(x.Idx2)
-		case *Elem:
-			walk(x.Idx)
-		case *Unary:
-			walk(x.X)
-		case *Binary:
-			walk(x.X)
-			walk(x.Y)
-		case *Cond:
-			walk(x.C)
-			walk(x.X)
-			walk(x.Y)
-		case *Cast:
-			walk(x.X)
-		}
-	}
 	for _, s := range exprSlots(p) {
-		walk(*s.e)
+		if q, isQuery := (*s.e).(*PtrQuery); isQuery && q.Reblock && !q.Obj.even() {
+			return false
+		}
 	}
 	for _, ph := range p.Phases {
 		for _, t := range ph.Tasks {
@@ -473,5 +439,5 @@ func valid(p *Program) bool {
 			}
 		}
 	}
-	return ok
+	return true
 }
