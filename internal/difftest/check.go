@@ -66,7 +66,7 @@ type DriverCompiler struct{}
 
 func (DriverCompiler) Build(src, out, network string) error {
 	var stderr bytes.Buffer
-	_, err := driver.Build(driver.Options{Source: src, Output: out, Network: network, Stderr: &stderr})
+	_, err := driver.Build(driver.Options{Inputs: []string{src}, Output: out, Network: network, Stderr: &stderr})
 	if err != nil {
 		return fmt.Errorf("%v\n%s", err, stderr.String())
 	}
