@@ -54,10 +54,12 @@ lint:
 	$(GO) vet $(PKGS)
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) $(PKGS)
 
-# Longer runs: fuzzing the scanner, preprocessor and parser, and the
-# runtime tests repeated.
+# Longer runs: fuzzing the scanner, preprocessor and parser, the runtime
+# tests repeated, and the differential tester on fresh seeds for 5 minutes
+# per network (docs/testing.md).
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
+	$(GO) test -count=1 -timeout 40m -run TestDifferential ./internal/difftest -fresh 5m
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite

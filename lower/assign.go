@@ -336,8 +336,11 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			fn = "crt.SharedPostInc"
 		}
-		if dec {
-			step = "-1"
+		if dec && (t.Kind == Ptr || !t.IsSigned() && !t.IsFloat()) {
+			// Signed steps are negative already. An unsigned type (or a
+			// private pointer's uintptr) cannot hold -step: add its two's
+			// complement, which wraps the same.
+			step = fmt.Sprintf("^%s(%s) + 1", gt, step)
 		}
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
 	}

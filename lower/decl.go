@@ -927,7 +927,10 @@ func hasVLA(t ast.Type) bool {
 }
 
 // mentions reports whether Go code uses (reads) the identifier name.
+// Comments and literals do not count: the generated code's comments name
+// C expressions ("index of x[i] among ..."), which hid an unused i.
 func mentions(code, name string) bool {
+	code = blankCommentsAndLiterals(code)
 	for i := 0; ; {
 		j := strings.Index(code[i:], name)
 		if j < 0 {
@@ -944,6 +947,48 @@ func mentions(code, name string) bool {
 		}
 		i = j + 1
 	}
+}
+
+// blankCommentsAndLiterals returns Go code with its comments and the
+// contents of its string and rune literals replaced by spaces.
+func blankCommentsAndLiterals(code string) string {
+	b := []byte(code)
+	blank := func(from, to int) {
+		for k := from; k < to && k < len(b); k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			end := strings.IndexByte(code[i:], '\n')
+			if end < 0 {
+				end = len(b) - i
+			}
+			blank(i, i+end)
+			i += end
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := strings.Index(code[i+2:], "*/")
+			if end < 0 {
+				end = len(b)
+			}
+			blank(i, i+2+end+2)
+			i += 2 + end + 1
+		case c == '"' || c == '\'' || c == '`':
+			j := i + 1
+			for j < len(b) && b[j] != c {
+				if b[j] == '\\' && c != '`' {
+					j++
+				}
+				j++
+			}
+			blank(i+1, j)
+			i = j
+		}
+	}
+	return string(b)
 }
 
 func isIdentByte(c byte) bool {

@@ -1049,6 +1049,13 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
 			return bad()
 		}
+		if x.c != nil && y.c == nil {
+			// Go gives an untyped constant shifted by a variable count the
+			// type its context asks for (uint32(-1 >> n) does not compile,
+			// uint64(1 << n) shifts in 64 bits): name its C type.
+			pt := promote(x.t)
+			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", pt.goType(), tr.conv(x, pt)), pure: true}
+		}
 		t := promote(x.t)
 		count := tr.conv(y, promote(y.t))
 		if y.c != nil {
