@@ -624,12 +624,13 @@ func TestHeaderIntegerMacros(t *testing.T) {
 		{"UPC_PTS", "21"}, {"UPC_GET", "1 << 9"}, {"UPC_SET", "1 << 10"}, {"UPC_CSWAP", "1 << 11"},
 		{"UPC_SUB", "1 << 12"}, {"UPC_INC", "1 << 13"}, {"UPC_DEC", "1 << 14"},
 		{"UPC_ATOMIC_HINT_DEFAULT", "0"}, {"UPC_ATOMIC_HINT_LATENCY", "1"}, {"UPC_ATOMIC_HINT_THROUGHPUT", "2"},
-		{"UPC_IN_ALLSYNC", "0"},
+		// Non-zero, as UPC 1.3 requires (Berkeley UPC's values).
 		{"UPC_IN_NOSYNC", "1"},
 		{"UPC_IN_MYSYNC", "2"},
-		{"UPC_OUT_ALLSYNC", "0"},
-		{"UPC_OUT_NOSYNC", "4"},
-		{"UPC_OUT_MYSYNC", "8"},
+		{"UPC_IN_ALLSYNC", "4"},
+		{"UPC_OUT_NOSYNC", "8"},
+		{"UPC_OUT_MYSYNC", "16"},
+		{"UPC_OUT_ALLSYNC", "32"},
 		// upc_tick.h: nanosecond ticks
 		{"UPC_TICK_MIN", "0u"},
 		{"UPC_TICK_MAX", "18446744073709551615u"},
