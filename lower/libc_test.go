@@ -33,7 +33,7 @@ var requiredHeaders = []string{
 	"math.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
 	"stdlib.h", "string.h", "strings.h", "sys/time.h", "time.h",
 	"upc.h", "upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
-	"upc_collective.h", "upc_atomic.h", "upc_nb.h", "bupc_extensions.h",
+	"upc_collective.h", "upc_atomic.h", "upc_nb.h", "bupc_extensions.h", "upc_io.h",
 }
 
 // headerNames lists every header shipped in stdlib/include, sorted.
