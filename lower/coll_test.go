@@ -37,7 +37,7 @@ long add(long x, long y) { return x + y; }`
 		want       []string
 	}{
 		{"broadcast", "upc_all_broadcast(b, a, 16, UPC_IN_NOSYNC | UPC_OUT_MYSYNC);",
-			[]string{"t.AllBroadcast(", ", uintptr(uint64(16)), upc.Flag(17))"}},
+			[]string{"t.AllBroadcast(", ", uintptr(uint64(16)), upc.Flag(9))"}},
 		{"gather_all", "upc_all_gather_all(b, a, sizeof(int), 0);", []string{"t.AllGatherAll("}},
 		{"permute", "upc_all_permute(b, a, perm, 4, 0);", []string{"t.AllPermute("}},
 		{"reduce with a function", "upc_all_reduceL(&r, v, UPC_FUNC, THREADS, 1, add, 0);",

@@ -655,9 +655,9 @@ func TestHeaderIntegerMacros(t *testing.T) {
 		// Non-zero, as UPC 1.3 requires (Berkeley UPC's values).
 		{"UPC_IN_NOSYNC", "1"},
 		{"UPC_IN_MYSYNC", "2"},
-		{"UPC_IN_ALLSYNC", "4"},
-		{"UPC_OUT_NOSYNC", "8"},
-		{"UPC_OUT_MYSYNC", "16"},
+		{"UPC_OUT_NOSYNC", "4"},
+		{"UPC_OUT_MYSYNC", "8"},
+		{"UPC_IN_ALLSYNC", "16"},
 		{"UPC_OUT_ALLSYNC", "32"},
 		// upc_tick.h: nanosecond ticks
 		{"UPC_TICK_MIN", "0u"},

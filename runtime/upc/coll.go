@@ -66,14 +66,15 @@ func (o Op) String() string {
 // value is ALLSYNC, so 0 still means ALLSYNC on both sides.
 type Flag int32
 
-// The values must match stdlib/include/upc_types.h; they are Berkeley
-// UPC's, and UPC-IO's UPC_ASYNC (runtime/upcio) is the next bit.
+// The values must match stdlib/include/upc_types.h. They are Berkeley
+// UPC's: the NOSYNC and MYSYNC bits as before UPC 1.3, the ALLSYNC ones
+// above them; UPC-IO's UPC_ASYNC (runtime/upcio) is the next bit.
 const (
 	InNoSync   Flag = 1 << 0
 	InMySync   Flag = 1 << 1
-	InAllSync  Flag = 1 << 2
-	OutNoSync  Flag = 1 << 3
-	OutMySync  Flag = 1 << 4
+	OutNoSync  Flag = 1 << 2
+	OutMySync  Flag = 1 << 3
+	InAllSync  Flag = 1 << 4
 	OutAllSync Flag = 1 << 5
 
 	inMask  = InNoSync | InMySync | InAllSync
