@@ -18,11 +18,12 @@ const (
 )
 
 // ThreadDistance is bupc_thread_distance(x, y): how far thread x is from
-// y's memory. It is symmetric and the same on every thread: every conduit
-// places the threads in processes of equal, consecutive blocks, and
-// memory is direct between the processes of one node (where this thread's
-// process reaches both, or the process of either reaches the other) or
-// not at all.
+// y's memory. It is symmetric and the same on every thread of a job on
+// one host: every conduit places the threads in processes of equal,
+// consecutive blocks, the threads of a process reach each other's memory,
+// and two processes share memory when the process of either reaches the
+// other's (or, for two other processes, when this one reaches both: PSHM
+// spans a node).
 func (t *Thread) ThreadDistance(x, y int) uint32 {
 	if x < 0 || x >= t.Threads || y < 0 || y >= t.Threads {
 		panic(fmt.Sprintf("bupc_thread_distance: threads %d and %d must be in 0..THREADS-1 (THREADS is %d)", x, y, t.Threads))
@@ -30,22 +31,29 @@ func (t *Thread) ThreadDistance(x, y int) uint32 {
 	if x == y {
 		return DistanceSame
 	}
-	c := t.ep.Job().Conduit()
 	j := t.ep.Job()
+	c := j.Conduit()
+	_, perProc := c.Local()
+	sameProc := x/perProc == y/perProc
 	var direct bool
 	switch {
 	case j.IsLocal(x):
 		direct = c.Segment(x, y) != nil
+		sameProc = j.IsLocal(y)
 	case j.IsLocal(y):
 		direct = c.Segment(y, x) != nil
+		sameProc = false
+	case sameProc:
+		direct = true // a process's threads reach each other's memory
 	default:
+		// Two other processes share memory when this one reaches both
+		// (PSHM spans a node).
 		direct = t.Addressable(x) && t.Addressable(y)
 	}
-	_, perProc := c.Local()
 	switch {
 	case !direct:
 		return DistanceFar
-	case x/perProc == y/perProc:
+	case sameProc:
 		return DistanceVeryNear
 	}
 	return DistanceNear
