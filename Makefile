@@ -46,7 +46,7 @@ test-mpi: lint-mpi
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m ./testsuite
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
-	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|examples)' ./testsuite
+	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|upcio|examples)' ./testsuite
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -108,15 +108,23 @@ var builtins = map[string]*builtinFunc{
 		}
 		return fmt.Sprintf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], tDouble), raw[5].t.Kind == Float), tInt
 	}},
-	"div":       {lower: divLowering("stdlib.Div", tInt)},
-	"ldiv":      {lower: divLowering("stdlib.Ldiv", tLong)},
-	"lldiv":     {lower: divLowering("stdlib.Lldiv", tLLong)},
-	"vprintf":   simple("stdlib.Printf(%[1]s, crt.VaFormat(%[1]s, %[2]s)...)", tInt),
-	"vfprintf":  simple("stdlib.Fprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
-	"vsprintf":  simple("stdlib.Sprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
-	"vsnprintf": simple("stdlib.Snprintf(%[1]s, %[2]s, %[3]s, crt.VaFormat(%[3]s, %[4]s)...)", tInt),
-	"qsort":     {lower: (*translator).lowerQsort},
-	"bsearch":   {lower: (*translator).lowerBsearch},
+	"div":               {lower: divLowering("stdlib.Div", tInt)},
+	"ldiv":              {lower: divLowering("stdlib.Ldiv", tLong)},
+	"lldiv":             {lower: divLowering("stdlib.Lldiv", tLLong)},
+	"vprintf":           simple("stdlib.Printf(%[1]s, crt.VaFormat(%[1]s, %[2]s)...)", tInt),
+	"vfprintf":          simple("stdlib.Fprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
+	"vsprintf":          simple("stdlib.Sprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
+	"vsnprintf":         simple("stdlib.Snprintf(%[1]s, %[2]s, %[3]s, crt.VaFormat(%[3]s, %[4]s)...)", tInt),
+	"vscanf":            simple("stdlib.Scanf(%[1]s, crt.VaScan(%[1]s, %[2]s)...)", tInt),
+	"vfscanf":           simple("stdlib.Fscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", tInt),
+	"vsscanf":           simple("stdlib.Sscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", tInt),
+	"alloca":            {lower: (*translator).lowerAlloca},
+	"__builtin_alloca":  {lower: (*translator).lowerAlloca},
+	"__builtin_bswap16": simple("crt.Bswap16(uint16(%s))", tUShort),
+	"__builtin_bswap32": simple("crt.Bswap32(uint32(%s))", tUInt),
+	"__builtin_bswap64": simple("crt.Bswap64(uint64(%s))", tULong),
+	"qsort":             {lower: (*translator).lowerQsort},
+	"bsearch":           {lower: (*translator).lowerBsearch},
 	"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
 	}},
@@ -249,8 +257,10 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 			if b, ok := builtins[id.Name]; ok && strings.HasPrefix(id.Name, "__builtin") {
 				return tr.builtinCall(id.Name, b, nil, e)
 			}
-			if s = tr.implicitLibcDecl(id); s == nil {
-				s = tr.implicitProgramDecl(id)
+			// The program's own function of a library's name (read,
+			// times) wins, as the linker would have it.
+			if s = tr.implicitProgramDecl(id); s == nil {
+				s = tr.implicitLibcDecl(id)
 			}
 			if s == nil {
 				s = tr.implicitExternDecl(id)
@@ -481,6 +491,17 @@ func (tr *translator) callPointer(f operand, args []string, pos token.Pos) strin
 	}
 	tr.errorf(pos, "expected a function")
 	return "0"
+}
+
+// lowerAlloca lowers alloca(size): size bytes (aligned for any type) in
+// the calling function's frame, which its return releases, as a VLA's.
+func (tr *translator) lowerAlloca(args []string, _ []operand, pos token.Pos) (string, *Type) {
+	if tr.fn == nil || len(args) != 1 {
+		tr.errorf(pos, "alloca takes one argument, inside a function")
+		return "0", tVoidPtr
+	}
+	tr.fn.needFrame = true
+	return fmt.Sprintf("t.stack.Alloc(uintptr(%s), 16)", args[0]), tVoidPtr
 }
 
 func (tr *translator) lowerQsort(args []string, raw []operand, pos token.Pos) (string, *Type) {

@@ -1290,13 +1290,65 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	case "upc_elemsizeof":
 		return constOp(constant{typ: tSizeT, i: t.Base().Size()}), true
 	}
-	// upc_localsizeof: the bytes on the thread holding the most elements.
-	total := tr.sizeExprInt(t)
-	es := t.Base().Size()
-	b := blockOf(t)
-	if b == 0 {
-		return operand{kind: rvalue, t: tSizeT, code: "uint64(" + total + ")"}, true
+	// upc_localsizeof: the bytes on the thread holding the most elements,
+	// an integer constant (UPC 1.3 §6.4.1) whenever THREADS does not
+	// change it: a shared object that is not an array, THREADS static, or
+	// a dimension N*THREADS, where each thread holds ceil(N/B) blocks of B
+	// at most (exact when B divides N; above that, the padding the
+	// specification allows). Only a dimension without THREADS in the
+	// dynamic environment leaves a value THREADS decides at run time.
+	if t.Kind != Array {
+		return constOp(constant{typ: tSizeT, i: t.Size()}), true
 	}
-	code := fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
+	es := t.Base().Size()
+	n, threads := elemCount(t)
+	b := blockOf(t)
+	if t.Base().Star {
+		b = 0 // resolved below: one block per thread
+	}
+	switch {
+	case tr.cfg.StaticThreads > 0:
+		T := int64(tr.cfg.StaticThreads)
+		if threads {
+			n *= T
+		}
+		if t.Base().Star {
+			b = max((n+T-1)/T, 1)
+		}
+		return constOp(constant{typ: tSizeT, i: threadZeroBytes(n*es, b*es, T)}), true
+	case threads && t.Base().Star:
+		return constOp(constant{typ: tSizeT, i: n * es}), true
+	case threads && b > 0:
+		return constOp(constant{typ: tSizeT, i: (n + b - 1) / b * b * es}), true
+	case !threads && b == 0 && !t.Base().Star:
+		return constOp(constant{typ: tSizeT, i: n * es}), true
+	}
+	total := tr.sizeExprInt(t)
+	var code string
+	switch {
+	case t.Base().Star:
+		code = fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), upc.StarBlock(%d, t.Threads)*%d, 0, t.Threads))", total, n, es)
+	case b == 0:
+		// shared [] with THREADS in a dimension: it all lives on one thread.
+		code = "uint64(" + total + ")"
+	default:
+		code = fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
+	}
 	return operand{kind: rvalue, t: tSizeT, code: code}, true
+}
+
+// threadZeroBytes is the bytes thread 0, which holds the most, has of an
+// array of total bytes in blocks of block bytes (0: indefinite) over
+// threads threads (upc_affinitysize(total, block, 0)).
+func threadZeroBytes(total, block, threads int64) int64 {
+	if block == 0 {
+		return total
+	}
+	full, rest := total/block, total%block
+	switch extra := full % threads; {
+	case extra > 0:
+		return (full/threads + 1) * block
+	default:
+		return full/threads*block + rest
+	}
 }

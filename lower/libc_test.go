@@ -33,7 +33,7 @@ var requiredHeaders = []string{
 	"math.h", "stdarg.h", "stdbool.h", "stddef.h", "stdint.h", "stdio.h",
 	"stdlib.h", "string.h", "strings.h", "sys/time.h", "time.h",
 	"upc.h", "upc_relaxed.h", "upc_strict.h", "upc_tick.h", "upc_types.h",
-	"upc_collective.h", "upc_atomic.h", "upc_nb.h", "bupc_extensions.h",
+	"upc_collective.h", "upc_atomic.h", "upc_nb.h", "bupc_extensions.h", "upc_io.h",
 }
 
 // headerNames lists every header shipped in stdlib/include, sorted.
@@ -451,6 +451,20 @@ func TestHeaderTypes(t *testing.T) {
 		{"upc_flag_t", "int"},
 		{"upc_tick_t", "unsigned long"},
 		{"upc_lock_t", "shared struct upc_lock_struct"},
+		// sys/types.h: glibc's on x86-64
+		{"off_t", "long"},
+		{"pid_t", "int"},
+		{"mode_t", "unsigned int"},
+		{"uid_t", "unsigned int"},
+		{"dev_t", "unsigned long"},
+		{"ino_t", "unsigned long"},
+		{"nlink_t", "unsigned long"},
+		{"blksize_t", "long"},
+		{"clockid_t", "int"},
+		{"u_int32_t", "unsigned int"},
+		// upc_io.h
+		{"upc_off_t", "long"},
+		{"upc_file_t", "shared struct __upc_file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			def, ok := d.typedefs[tc.name]
@@ -463,6 +477,20 @@ func TestHeaderTypes(t *testing.T) {
 	for tag, want := range map[string]string{
 		"timeval":  "struct { long tv_sec; long tv_usec; }",
 		"timezone": "struct { int tz_minuteswest; int tz_dsttime; }",
+		// The structs stdlib stores whole (cTm, cStat, a [2]int64, a
+		// [4]int64) or the kernel fills (timespec), in glibc's layouts.
+		"timespec": "struct { long tv_sec; long tv_nsec; }",
+		"tm": "struct { int tm_sec; int tm_min; int tm_hour; int tm_mday; int tm_mon; int tm_year; int tm_wday; int tm_yday; int tm_isdst; " +
+			"long tm_gmtoff; char * tm_zone; }",
+		"stat": "struct { unsigned long st_dev; unsigned long st_ino; unsigned long st_nlink; unsigned int st_mode; unsigned int st_uid; " +
+			"unsigned int st_gid; int __pad0; unsigned long st_rdev; long st_size; long st_blksize; long st_blocks; " +
+			"struct timespec st_atim; struct timespec st_mtim; struct timespec st_ctim; <*ast.ArrayType> __reserved; }",
+		"tms": "struct { long tms_utime; long tms_stime; long tms_cutime; long tms_cstime; }",
+		// upcio.FileVec and upcio.SharedVec, and crt's views of the rest
+		"upc_filevec":       "struct { long offset; unsigned long len; }",
+		"upc_shared_memvec": "struct { shared void * baseaddr; unsigned long blocksize; unsigned long len; }",
+		"upc_local_memvec":  "struct { void * baseaddr; unsigned long len; }",
+		"upc_hint":          "struct { char * key; char * value; }",
 	} {
 		st, ok := d.structs[tag]
 		if assert.True(t, ok, "no struct %s", tag) {
@@ -624,12 +652,13 @@ func TestHeaderIntegerMacros(t *testing.T) {
 		{"UPC_PTS", "21"}, {"UPC_GET", "1 << 9"}, {"UPC_SET", "1 << 10"}, {"UPC_CSWAP", "1 << 11"},
 		{"UPC_SUB", "1 << 12"}, {"UPC_INC", "1 << 13"}, {"UPC_DEC", "1 << 14"},
 		{"UPC_ATOMIC_HINT_DEFAULT", "0"}, {"UPC_ATOMIC_HINT_LATENCY", "1"}, {"UPC_ATOMIC_HINT_THROUGHPUT", "2"},
-		{"UPC_IN_ALLSYNC", "0"},
+		// Non-zero, as UPC 1.3 requires (Berkeley UPC's values).
 		{"UPC_IN_NOSYNC", "1"},
 		{"UPC_IN_MYSYNC", "2"},
-		{"UPC_OUT_ALLSYNC", "0"},
 		{"UPC_OUT_NOSYNC", "4"},
 		{"UPC_OUT_MYSYNC", "8"},
+		{"UPC_IN_ALLSYNC", "16"},
+		{"UPC_OUT_ALLSYNC", "32"},
 		// upc_tick.h: nanosecond ticks
 		{"UPC_TICK_MIN", "0u"},
 		{"UPC_TICK_MAX", "18446744073709551615u"},

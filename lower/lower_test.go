@@ -62,6 +62,8 @@ func TestDiagnostics(t *testing.T) {
 		{"implicit library declaration warns", "int main(void) { return atoi(\"1\") + (int)fabs(-1.5); }", 0, []string{
 			"1:25: warning: implicit declaration of function 'atoi'; using its declaration in <stdlib.h>",
 			"1:42: warning: implicit declaration of function 'fabs'; using its declaration in <math.h>"}},
+		{"a later definition of a library name wins", "int main(void) { return close(2) - 3; }\nint close(int x) { return x + 1; }", 0, []string{
+			"1:25: warning: implicit declaration of function 'close'; using its definition at line 2"}},
 		{"[*] in a pointer type", "shared [*] int *p;\nint main(void) { return 0; }", 0, []string{"1:16: error: the layout qualifier [*] is not allowed in a pointer type"}},
 		{"upc_blocksizeof with THREADS is constant", "char a[upc_blocksizeof(shared [3] int[2*THREADS])];\nint main(void) { return sizeof a - 3; }", 0, nil},
 		{"assign to array", "int main(void) { int a[2], b[2]; a = b; return 0; }", 0, []string{"error: assignment to expression with array type"}},

@@ -66,6 +66,23 @@ func keyword(text string) string {
 	return gnuSpellings[text]
 }
 
+// upcKeywords are the keywords UPC adds to C.
+var upcKeywords = map[string]bool{
+	"shared": true, "strict": true, "relaxed": true, "upc_forall": true, "upc_barrier": true, "upc_notify": true,
+	"upc_wait": true, "upc_fence": true, "upc_localsizeof": true, "upc_blocksizeof": true, "upc_elemsizeof": true,
+}
+
+// tokenKeyword is the keyword t spells: none for a UPC keyword in plain C
+// code (a "#pragma upc c_code" region, Berkeley UPC's way to include C
+// headers that use those words as names).
+func tokenKeyword(t token.Token) string {
+	k := keyword(t.Text)
+	if t.Flags&token.PlainC != 0 && upcKeywords[k] {
+		return ""
+	}
+	return k
+}
+
 // dropped reports tokens the parser ignores: __extension__ only silences
 // pedantic warnings in gcc and may prefix any declaration or expression.
 func dropped(t token.Token) bool { return t.Kind == token.Ident && t.Text == "__extension__" }
@@ -77,7 +94,7 @@ func lexToken(t token.Token, i int) lexer.Token {
 	lt := lexer.Token{Value: t.Text, Pos: lexer.Position{Filename: t.Pos.File, Offset: i, Line: int(t.Pos.Line), Column: int(t.Pos.Col)}}
 	switch t.Kind {
 	case token.Ident:
-		if k := keyword(t.Text); k != "" {
+		if k := tokenKeyword(t); k != "" {
 			lt.Type, lt.Value = ttKeyword, k
 		} else {
 			lt.Type = ttIdent

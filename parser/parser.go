@@ -295,13 +295,6 @@ func (p *parser) setTokens(toks []token.Token, pragmas []*ast.Pragma) {
 	}
 	p.toks = kept
 
-	p.kws = make([]string, len(kept))
-	for i, t := range kept {
-		if t.Kind == token.Ident {
-			p.kws[i] = keyword(t.Text)
-		}
-	}
-
 	p.pragmas = make([]pragmaRef, 0, len(pragmas))
 	for _, pr := range pragmas {
 		if pr == nil {
@@ -315,6 +308,61 @@ func (p *parser) setTokens(toks []token.Token, pragmas []*ast.Pragma) {
 		p.pragmas = append(p.pragmas, pragmaRef{Pragma: pr, index: idx})
 	}
 	sort.SliceStable(p.pragmas, func(i, j int) bool { return p.pragmas[i].index < p.pragmas[j].index })
+	p.toks = p.markPlainC(p.toks)
+
+	p.kws = make([]string, len(p.toks))
+	for i, t := range p.toks {
+		if t.Kind == token.Ident {
+			p.kws[i] = tokenKeyword(t)
+		}
+	}
+}
+
+// markPlainC flags the tokens of "#pragma upc c_code" regions, which run
+// to the next "#pragma upc upc_code" (or the end of the file), as
+// Berkeley UPC does: there the UPC keywords are ordinary identifiers. It
+// copies toks before changing any.
+func (p *parser) markPlainC(toks []token.Token) []token.Token {
+	copied := false
+	start := -1 // where the open region starts
+	mark := func(end int) {
+		if !copied {
+			toks = append([]token.Token(nil), toks...)
+			copied = true
+		}
+		for i := start; i < end && i < len(toks); i++ {
+			toks[i].Flags |= token.PlainC
+		}
+	}
+	for _, pr := range p.pragmas {
+		switch plainCPragma(pr.Tokens) {
+		case "c_code":
+			if start < 0 {
+				start = max(pr.index, 0)
+			}
+		case "upc_code":
+			if start >= 0 {
+				mark(pr.index)
+				start = -1
+			}
+		}
+	}
+	if start >= 0 {
+		mark(len(toks))
+	}
+	return toks
+}
+
+// plainCPragma recognises "#pragma upc c_code" and "#pragma upc
+// upc_code" and returns "c_code", "upc_code" or "".
+func plainCPragma(toks []token.Token) string {
+	for len(toks) > 0 && (toks[0].Text == "#" || toks[0].Text == "pragma") {
+		toks = toks[1:]
+	}
+	if len(toks) == 2 && toks[0].Text == "upc" && (toks[1].Text == "c_code" || toks[1].Text == "upc_code") {
+		return toks[1].Text
+	}
+	return ""
 }
 
 // consistency recognises "#pragma upc strict" and "#pragma upc relaxed".

@@ -595,6 +595,46 @@ func TestPragmas(t *testing.T) {
 		strings.ReplaceAll(ast.Sprint(f), "\n", " "))
 }
 
+// TestPlainCRegions: between "#pragma upc c_code" and "#pragma upc
+// upc_code" the UPC keywords are names (Berkeley UPC's regions for C
+// headers); outside, they are keywords again, and a region left open runs
+// to the end.
+func TestPlainCRegions(t *testing.T) {
+	src := "struct s { int shared; int upc_forall; };\nshared int x;\nint relaxed(int strict) { return strict; }\n"
+	var errs diag.List
+	toks := scan.Tokenize("t.c", []byte(src), &errs)
+	at := func(text string) int {
+		for i, tk := range toks {
+			if tk.Text == text {
+				return i
+			}
+		}
+		t.Fatalf("no token %q", text)
+		return -1
+	}
+	pragma := func(i int, words ...string) *ast.Pragma {
+		pr := &ast.Pragma{Index: i}
+		for _, w := range words {
+			pr.Tokens = append(pr.Tokens, scan.Tokenize("t.c", []byte(w), &errs)...)
+		}
+		return pr
+	}
+	second := 0
+	for i, tk := range toks {
+		if tk.Text == "shared" {
+			second = i // the last one: "shared int x"
+		}
+	}
+	f := Parse(toks, &errs, pragma(0, "upc", "c_code"), pragma(second, "upc", "upc_code"), pragma(at("relaxed")-1, "upc", "c_code"))
+	require.Empty(t, errs.Items, "%v", errs.Error())
+	assert.Equal(t, "(pragma upc c_code @0) (pragma upc upc_code @1) (pragma upc c_code @2) "+
+		"(decl (struct s {shared:int upc_forall:int})) (decl x shared int) (fundef relaxed (func int strict:int) {(return strict)})",
+		strings.ReplaceAll(ast.Sprint(f), "\n", " "))
+	for _, tk := range toks {
+		assert.Zero(t, tk.Flags&token.PlainC, "the caller's tokens are not changed")
+	}
+}
+
 // Pragma indexes still find their place when tokens the grammar ignores
 // (__extension__) are dropped before parsing.
 func TestPragmaIndexAfterDroppedTokens(t *testing.T) {

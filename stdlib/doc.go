@@ -1,6 +1,8 @@
 // Package stdlib is the C library that translated UPC programs call: the
-// parts of stdio.h, string.h, stdlib.h, ctype.h, math.h, time.h and errno.h
-// that programs use, implemented in Go over the C memory of runtime/cmem.
+// parts of stdio.h, string.h, stdlib.h, ctype.h, math.h, time.h, errno.h,
+// locale.h and fenv.h that programs use, and the POSIX calls of unistd.h,
+// fcntl.h, sys/stat.h, sys/times.h and sys/time.h, implemented in Go over
+// the C memory of runtime/cmem.
 //
 // # Names and types
 //
@@ -27,7 +29,9 @@
 // rand() state per thread. Here they live in a State, one per UPC thread,
 // passed as the first argument to exactly the functions that read or write
 // them: the strto* family, fopen, fclose, fseek, ftell, rewind, remove,
-// rename, perror, strtok, rand and srand. Everything else is stateless or
+// rename, perror, strtok, rand and srand, the POSIX calls that set errno,
+// and gmtime, localtime, asctime and ctime, whose static buffers are the
+// thread's. Everything else is stateless or
 // shares process-wide state safely (FILE streams, atexit, getenv).
 //
 // Function pointers (qsort's comparator, atexit handlers) are Go funcs.

@@ -19,6 +19,7 @@ type State struct {
 
 	strtokNext uintptr // where strtok(NULL, ...) resumes; 0 when done
 	rand       randState
+	tm, asc    uintptr // gmtime/localtime's and asctime/ctime's buffers, made on first use
 }
 
 // errno values of Linux (asm-generic/errno-base.h and errno.h).

@@ -15,6 +15,35 @@ func Malloc(n uint64) uintptr { return cmem.Malloc(uintptr(n)) }
 // Calloc is calloc; an overflowing product gives NULL.
 func Calloc(n, size uint64) uintptr { return cmem.Calloc(uintptr(n), uintptr(size)) }
 
+// PosixMemalign is posix_memalign: size bytes at a multiple of alignment,
+// which must be a power of two and a multiple of sizeof(void *), stored
+// at *memptr. It returns 0, EINVAL or ENOMEM (errno is left alone).
+func PosixMemalign(memptr uintptr, alignment, size uint64) int32 {
+	if alignment < 8 || alignment&(alignment-1) != 0 {
+		return EINVAL
+	}
+	p := cmem.AlignedAlloc(uintptr(alignment), uintptr(size))
+	if p == 0 {
+		return ENOMEM
+	}
+	cmem.Store(memptr, p)
+	return 0
+}
+
+// AlignedAlloc is aligned_alloc: size bytes at a multiple of alignment (a
+// power of two), or NULL with errno EINVAL (a bad alignment) or ENOMEM.
+func AlignedAlloc(st *State, alignment, size uint64) uintptr {
+	if alignment == 0 || alignment&(alignment-1) != 0 {
+		st.Errno = EINVAL
+		return 0
+	}
+	p := cmem.AlignedAlloc(uintptr(alignment), uintptr(size))
+	if p == 0 {
+		st.Errno = ENOMEM
+	}
+	return p
+}
+
 // Realloc is realloc.
 func Realloc(p uintptr, n uint64) uintptr { return cmem.Realloc(p, uintptr(n)) }
 

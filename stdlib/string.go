@@ -59,6 +59,17 @@ func Strcmp(a, b uintptr) int32 {
 	}
 }
 
+// Strxfrm is strxfrm in the C locale, where collation compares bytes: it
+// copies s2 (with its NUL) into s1 when that fits in n bytes, and returns
+// strlen(s2) either way.
+func Strxfrm(s1, s2 uintptr, n uint64) uint64 {
+	l := cmem.Strlen(s2)
+	if uint64(l) < n {
+		cmem.Memmove(s1, s2, l+1)
+	}
+	return uint64(l)
+}
+
 // Strncmp is strncmp.
 func Strncmp(a, b uintptr, n uint64) int32 {
 	for i := uintptr(0); i < uintptr(n); i++ {

@@ -125,7 +125,8 @@ func parseProgram(path string) (*program, error) {
 func parseSource(path string, src []byte) (*program, error) {
 	p := &program{path: filepath.ToSlash(path), threads: defaultThreads, repeat: 1, wantErrors: map[int][]*regexp.Regexp{}}
 	inHeader := true
-	sc := bufio.NewScanner(bytes.NewReader(src))
+	// A byte-order mark starts no line (c/byte_order_mark.upc has one).
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))))
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
 		trimmed := strings.TrimSpace(text)

@@ -321,7 +321,7 @@ func TestIfExpressions(t *testing.T) {
 		{"__INT_MAX__ == 2147483647 && __LONG_MAX__ == 9223372036854775807", true},
 		{"defined __x86_64__ && defined __LP64__ && defined __linux__ && !defined __GNUC__", true},
 		{"defined __UPC__ && defined __UPC_DYNAMIC_THREADS__ && !defined __UPC_STATIC_THREADS__", true},
-		{"__UPC_NB__ && __UPC_COLLECTIVE__ && __UPC_TICK__ && __UPC_ATOMIC__ && __UPC_CASTABLE__", true},
+		{"__UPC_NB__ && __UPC_COLLECTIVE__ && __UPC_TICK__ && __UPC_ATOMIC__ && __UPC_CASTABLE__ && __UPC_IO__ == 1", true},
 		{"UPC_MAX_BLOCK_SIZE == 1048576 && __UPCGO__ == 1 && __STDC__ && __STDC_HOSTED__", true},
 		{"defined __FILE__ && defined __LINE__ && __LINE__ == 1", true},
 	}

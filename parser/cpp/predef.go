@@ -28,6 +28,7 @@ var predefined = [][2]string{
 	{"__UPC_TICK__", "1"},
 	{"__UPC_ATOMIC__", "1"},
 	{"__UPC_CASTABLE__", "1"},
+	{"__UPC_IO__", "1"}, // UPC-IO, as Berkeley UPC numbers it (upc_io.h)
 	{"__x86_64__", "1"},
 	{"__x86_64", "1"},
 	{"__amd64__", "1"},

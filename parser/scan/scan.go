@@ -17,10 +17,18 @@ import (
 
 // Tokenize scans src, the contents of file, into tokens. Problems such as an
 // unterminated comment or string are reported in errs and scanning goes on.
+// A UTF-8 byte-order mark at the start is skipped, as gcc does (editors on
+// Windows write one).
 func Tokenize(file string, src []byte, errs *diag.List) []token.Token {
 	s := scanner{file: file, src: string(src), line: 1, col: 1}
+	if strings.HasPrefix(s.src, byteOrderMark) {
+		s.off = len(byteOrderMark)
+	}
 	return s.run(errs)
 }
+
+// byteOrderMark is U+FEFF in UTF-8.
+const byteOrderMark = "\xef\xbb\xbf"
 
 // scanner walks the source a logical byte at a time; line splices are
 // skipped wherever they occur. Token texts are substrings of the source

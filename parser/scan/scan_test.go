@@ -50,6 +50,17 @@ func TestPositionsAndFlags(t *testing.T) {
 	assert.NotZero(t, toks[8].Flags&token.Space, "f ( has a space")
 }
 
+// TestByteOrderMark: a UTF-8 byte-order mark starts no token and moves no
+// column.
+func TestByteOrderMark(t *testing.T) {
+	var errs diag.List
+	toks := Tokenize("b.c", []byte("\xef\xbb\xbf#include <x.h>\nint y;\n"), &errs)
+	require.False(t, errs.HasErrors(), errs.Error())
+	assert.Equal(t, "#", toks[0].Text)
+	assert.Equal(t, token.Pos{File: "b.c", Line: 1, Col: 1}, toks[0].Pos)
+	assert.Equal(t, token.BOL, toks[0].Flags)
+}
+
 func TestErrors(t *testing.T) {
 	for _, src := range []string{"/* open", "\"open\nx", "'a", "a @ b"} {
 		var errs diag.List

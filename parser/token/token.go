@@ -88,6 +88,10 @@ const (
 	// an #error line or a #define (a macro that is never used is no
 	// error), and an error when the literal reaches the parser.
 	Unterminated
+	// PlainC marks a token in a "#pragma upc c_code" region (up to
+	// "#pragma upc upc_code"), where the parser reads the UPC keywords
+	// (shared, strict, upc_forall, ...) as ordinary identifiers.
+	PlainC
 )
 
 func (t Token) String() string { return fmt.Sprintf("%s %s %q", t.Pos, t.Kind, t.Text) }

@@ -320,3 +320,18 @@ func BenchmarkStackAlloc(b *testing.B) {
 		s.Release(m)
 	}
 }
+
+// TestAlignedAlloc: every alignment from 1 to 1 MiB, small and large
+// requests, gets an aligned block it can write in full and free.
+func TestAlignedAlloc(t *testing.T) {
+	for align := uintptr(1); align <= 1<<20; align <<= 1 {
+		for _, n := range []uintptr{1, 24, align, 3 * align / 2, 200 << 10} {
+			p := AlignedAlloc(align, n)
+			require.NotZero(t, p, "align %d, %d bytes", align, n)
+			assert.Zero(t, p%align, "align %d, %d bytes: %#x", align, n, p)
+			Memset(p, 0xab, n)
+			assert.GreaterOrEqual(t, UsableSize(p), n)
+			Free(p)
+		}
+	}
+}

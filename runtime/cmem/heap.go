@@ -198,12 +198,36 @@ func (ch *chunk) setLive(p uintptr, live bool) (already bool) {
 	return already
 }
 
-func allocLarge(n uintptr) uintptr {
-	if n > maxRequest {
+// AlignedAlloc returns n bytes at a multiple of align (a power of two),
+// freed by Free, or 0 when memory is exhausted: posix_memalign,
+// aligned_alloc and memalign. A request rounded up to a power of two at
+// least align is a size class whose objects lie at multiples of their size
+// (chunks are aligned to chunkSize), so small requests need no other
+// machinery; large ones are mapped at the alignment.
+func AlignedAlloc(align, n uintptr) uintptr {
+	if align <= 16 {
+		return Malloc(n)
+	}
+	if size := uintptr(1) << bits.Len(uint(max(n, align)-1)); size <= maxSmall {
+		return Malloc(size)
+	}
+	return allocLargeAligned(n, max(align, pageSize))
+}
+
+func allocLarge(n uintptr) uintptr { return allocLargeAligned(n, pageSize) }
+
+func allocLargeAligned(n, align uintptr) uintptr {
+	if n > maxRequest || align > maxRequest {
 		return 0
 	}
 	size := roundUp(n, pageSize)
-	p := mapAnon(size)
+	var p uintptr
+	if align <= pageSize {
+		p = mapAnon(size)
+	} else {
+		p = mapAligned(roundUp(size, align), align)
+		size = roundUp(size, align)
+	}
 	if p == 0 {
 		return 0
 	}

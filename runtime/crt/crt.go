@@ -8,6 +8,7 @@ package crt
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"sync"
 	"unsafe"
@@ -53,6 +54,15 @@ func PreInc[T Number](lhs *T, d T) T {
 // Comma is the C comma operator: Go evaluates the arguments left to
 // right, and the value is the last one.
 func Comma[A, B any](_ A, b B) B { return b }
+
+// Bswap16 is __builtin_bswap16 (endian.h's conversions).
+func Bswap16(x uint16) uint16 { return bits.ReverseBytes16(x) }
+
+// Bswap32 is __builtin_bswap32.
+func Bswap32(x uint32) uint32 { return bits.ReverseBytes32(x) }
+
+// Bswap64 is __builtin_bswap64.
+func Bswap64(x uint64) uint64 { return bits.ReverseBytes64(x) }
 
 // Void marks an expression whose value C discards (its side effects stay).
 func Void[T any](T) {}

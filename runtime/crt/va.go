@@ -2,6 +2,7 @@ package crt
 
 import (
 	"math"
+	"strings"
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/cmem"
@@ -102,6 +103,51 @@ func VaFormat(format uintptr, ap uintptr) []any {
 			args = append(args, math.Float64frombits(next()))
 		case 's', 'p', 'n':
 			args = append(args, uintptr(next()))
+		}
+	}
+	return args
+}
+
+// VaScan turns a va_list into scanf's arguments (vscanf and friends):
+// one pointer per conversion that assigns, that is every one but %% and
+// those suppressed with *.
+func VaScan(format uintptr, ap uintptr) []any {
+	f := cmem.GoString(format)
+	var args []any
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		assign := true
+		if i < len(f) && f[i] == '*' {
+			assign = false
+			i++
+		}
+		for i < len(f) && (f[i] >= '0' && f[i] <= '9' || strings.IndexByte("hljztLqm", f[i]) >= 0) {
+			i++
+		}
+		if i >= len(f) {
+			break
+		}
+		if f[i] == '[' {
+			// A scanset: ']' right after '[' or "[^" is a member.
+			i++
+			if i < len(f) && f[i] == '^' {
+				i++
+			}
+			if i < len(f) && f[i] == ']' {
+				i++
+			}
+			for i < len(f) && f[i] != ']' {
+				i++
+			}
+		}
+		if assign {
+			args = append(args, VaArg[uintptr](&ap))
 		}
 	}
 	return args

@@ -60,21 +60,41 @@ func (o Op) String() string {
 	return fmt.Sprintf("upc_op_t(%#x)", uint32(o))
 }
 
-// Flag is upc_flag_t, the synchronisation mode of a collective: one
-// UPC_IN_ value or-ed with one UPC_OUT_ value (upc_types.h).
+// Flag is upc_flag_t, the synchronisation mode of a collective: at most
+// one UPC_IN_ value or-ed with at most one UPC_OUT_ value (upc_types.h).
+// Every mode is a non-zero bit, as UPC 1.3 requires; a side given no
+// value is ALLSYNC, so 0 still means ALLSYNC on both sides.
 type Flag int32
 
+// The values must match stdlib/include/upc_types.h. They are Berkeley
+// UPC's: the NOSYNC and MYSYNC bits as before UPC 1.3, the ALLSYNC ones
+// above them; UPC-IO's UPC_ASYNC (runtime/upcio) is the next bit.
 const (
-	InAllSync  Flag = 0
-	InNoSync   Flag = 1
-	InMySync   Flag = 2
-	OutAllSync Flag = 0
-	OutNoSync  Flag = 4
-	OutMySync  Flag = 8
+	InNoSync   Flag = 1 << 0
+	InMySync   Flag = 1 << 1
+	OutNoSync  Flag = 1 << 2
+	OutMySync  Flag = 1 << 3
+	InAllSync  Flag = 1 << 4
+	OutAllSync Flag = 1 << 5
 
-	inMask  Flag = 3
-	outMask Flag = 12
+	inMask  = InNoSync | InMySync | InAllSync
+	outMask = OutNoSync | OutMySync | OutAllSync
 )
+
+// Modes splits f into its entry and exit modes (one of the In and one of
+// the Out constants each, ALLSYNC where f names none); ok is false when f
+// has a bit of neither mask or two modes on one side.
+func (f Flag) Modes() (in, out Flag, ok bool) {
+	in, out = f&inMask, f&outMask
+	ok = f&^(inMask|outMask) == 0 && in&(in-1) == 0 && out&(out-1) == 0
+	if in == 0 {
+		in = InAllSync
+	}
+	if out == 0 {
+		out = OutAllSync
+	}
+	return in, out, ok
+}
 
 // TypeCode is upc_type_t (upc_types.h).
 type TypeCode int32
@@ -143,8 +163,7 @@ type collCall struct {
 // numbers the call.
 // args are the call's single-valued arguments.
 func (t *Thread) collBegin(name string, kind uint8, flags Flag, args ...uint64) collCall {
-	checkFlags(name, flags)
-	in, out := flags&inMask, flags&outMask
+	in, out := checkFlags(name, flags)
 	port := t.ep.Coll()
 	seq := port.Next()
 	c := collCall{t: t, name: name, port: port, seq: seq, kind: kind, out: out, digest: argDigest(flags, args)}
@@ -174,9 +193,11 @@ func (c collCall) sync() {
 }
 
 // argDigest is a 32-bit digest of a collective's single-valued
-// arguments, which the job barrier compares across threads.
+// arguments, which the job barrier compares across threads; the sync mode
+// counts as its modes, so that 0 and UPC_IN_ALLSYNC|UPC_OUT_ALLSYNC agree.
 func argDigest(flags Flag, args []uint64) uint32 {
-	h := uint64(flags) + 0x9e3779b97f4a7c15
+	in, out, _ := flags.Modes()
+	h := uint64(in|out) + 0x9e3779b97f4a7c15
 	for _, a := range args {
 		h = (h ^ a) * 0x100000001b3
 		h ^= h >> 29
@@ -184,12 +205,14 @@ func argDigest(flags Flag, args []uint64) uint32 {
 	return uint32(h ^ h>>32)
 }
 
-// checkFlags validates a collective's sync_mode.
-func checkFlags(name string, flags Flag) {
-	in, out := flags&inMask, flags&outMask
-	if flags&^(inMask|outMask) != 0 || in == inMask || out == outMask {
+// checkFlags validates a collective's sync_mode and returns its entry and
+// exit modes.
+func checkFlags(name string, flags Flag) (in, out Flag) {
+	in, out, ok := flags.Modes()
+	if !ok {
 		panic(fmt.Sprintf("%s: invalid sync_mode %#x (want one UPC_IN_*SYNC or-ed with one UPC_OUT_*SYNC)", name, int32(flags)))
 	}
+	return in, out
 }
 
 // collWindow is how many collective calls a thread may run ahead of the

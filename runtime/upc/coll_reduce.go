@@ -435,10 +435,11 @@ func allPrefixReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op
 	// write each other's dst: the MYSYNC modes then need the barriers.
 	aligned := dst.Thread == src.Thread && dst.Phase == src.Phase
 	if !aligned {
-		if flags&inMask == InMySync {
+		in, out, _ := flags.Modes()
+		if in == InMySync {
 			flags = flags&^inMask | InAllSync
 		}
-		if flags&outMask == OutMySync {
+		if out == OutMySync {
 			flags = flags&^outMask | OutAllSync
 		}
 	}

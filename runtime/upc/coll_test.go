@@ -51,13 +51,13 @@ var allFlags = func() []Flag {
 // syncAround makes a NOSYNC call safe to check: the data must be in
 // place before anyone enters and complete before anyone looks.
 func syncBefore(th *Thread, f Flag) {
-	if f&inMask != InAllSync {
+	if in, _, _ := f.Modes(); in != InAllSync {
 		th.Barrier()
 	}
 }
 
 func syncAfter(th *Thread, f Flag) {
-	if f&outMask != OutAllSync {
+	if _, out, _ := f.Modes(); out != OutAllSync {
 		th.Barrier()
 	}
 }
@@ -831,5 +831,34 @@ func TestTreeShape(t *testing.T) {
 				t.Fatalf("n=%d: the %d children of %d end at %d, not %d", n, kids, v, next, treeHi(v, n))
 			}
 		}
+	}
+}
+
+// TestFlagModes checks upc_flag_t's decoding: every mode a non-zero bit
+// (UPC 1.3), a side without a mode ALLSYNC, two modes on a side invalid.
+func TestFlagModes(t *testing.T) {
+	for _, tc := range []struct {
+		f       Flag
+		in, out Flag
+		ok      bool
+	}{
+		{0, InAllSync, OutAllSync, true},
+		{InAllSync | OutAllSync, InAllSync, OutAllSync, true},
+		{InNoSync, InNoSync, OutAllSync, true},
+		{OutMySync, InAllSync, OutMySync, true},
+		{InMySync | OutNoSync, InMySync, OutNoSync, true},
+		{InNoSync | InAllSync, 0, 0, false},
+		{OutNoSync | OutMySync | InNoSync, 0, 0, false},
+		{1 << 6, 0, 0, false},
+	} {
+		in, out, ok := tc.f.Modes()
+		assert.Equal(t, tc.ok, ok, "%#x", int32(tc.f))
+		if tc.ok {
+			assert.Equal(t, tc.in, in, "%#x in", int32(tc.f))
+			assert.Equal(t, tc.out, out, "%#x out", int32(tc.f))
+		}
+	}
+	for _, f := range []Flag{InNoSync, InMySync, InAllSync, OutNoSync, OutMySync, OutAllSync} {
+		assert.NotZero(t, f)
 	}
 }

@@ -22,6 +22,53 @@ typedef upc_tick_t bupc_tick_t;
 #define bupc_ticks_to_ns(ticks) upc_ticks_to_ns(ticks)
 #define bupc_ticks_to_us(ticks) (upc_ticks_to_ns(ticks) / 1000)
 #define bupc_tick_granularityus() 0.001
+/* The microseconds one bupc_ticks_now takes, measured once. */
+double bupc_tick_overheadus(void);
+
+/* bupc_poll: upc_fence, and a chance for the runtime to make progress. */
+void bupc_poll(void);
+
+/* How far thread threadX is from threadY's memory (symmetric, the same on
+   every thread): BUPC_THREADS_SAME, VERYNEAR (the same process), NEAR
+   (another process whose memory is loaded and stored directly) or FAR
+   (through the network). */
+#define BUPC_THREADS_SAME 0
+#define BUPC_THREADS_VERYNEAR 100
+#define BUPC_THREADS_NEAR 200
+#define BUPC_THREADS_FAR 300
+#define BUPC_THREADS_VERYFAR 400
+unsigned int bupc_thread_distance(int threadX, int threadY);
+
+/* p + elemincr for a pointer to shared [blockelems] elements of elemsz
+   bytes, when the block size is not a constant (0: indefinite). */
+shared void *bupc_ptradd(shared void *p, size_t blockelems, size_t elemsz, long elemincr); /* ptrdiff_t */
+
+/* Semaphores and signalling puts: a bupc_sem_t lives with the thread that
+   allocates it (not collectively), with value 0; post adds, wait waits
+   until the value is enough and takes it, try takes it if it is there (1)
+   or not (0); the N forms take counts (integer semaphores only). Each
+   implies a upc_fence. bupc_memput_signal copies nbytes to dst, which has
+   the semaphore's affinity, then posts it n times; the _async form is the
+   same (it may return before the copy is done; upcgo's never does). */
+#define BUPC_SEM_BOOLEAN 1
+#define BUPC_SEM_INTEGER 2
+#define BUPC_SEM_SPRODUCER 4
+#define BUPC_SEM_MPRODUCER 8
+#define BUPC_SEM_SCONSUMER 16
+#define BUPC_SEM_MCONSUMER 32
+#define BUPC_SEM_MAXVALUE 65535
+struct bupc_sem_S;
+typedef shared struct bupc_sem_S bupc_sem_t;
+bupc_sem_t *bupc_sem_alloc(int flags);
+void bupc_sem_free(bupc_sem_t *s);
+void bupc_sem_post(bupc_sem_t *s);
+void bupc_sem_postN(bupc_sem_t *s, size_t n);
+void bupc_sem_wait(bupc_sem_t *s);
+void bupc_sem_waitN(bupc_sem_t *s, size_t n);
+int bupc_sem_try(bupc_sem_t *s);
+int bupc_sem_tryN(bupc_sem_t *s, size_t n);
+void bupc_memput_signal(shared void *dst, const void *src, size_t nbytes, bupc_sem_t *s, size_t n);
+void bupc_memput_signal_async(shared void *dst, const void *src, size_t nbytes, bupc_sem_t *s, size_t n);
 
 typedef upc_handle_t bupc_handle_t;
 #define BUPC_COMPLETE_HANDLE UPC_COMPLETE_HANDLE

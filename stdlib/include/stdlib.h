@@ -58,6 +58,11 @@ void *malloc(size_t size);
 void *calloc(size_t nmemb, size_t size);
 void *realloc(void *ptr, size_t size);
 void free(void *ptr);
+/* size bytes at a multiple of alignment (a power of two, and for
+   posix_memalign a multiple of sizeof(void *)); free releases them.
+   posix_memalign returns 0, EINVAL or ENOMEM and stores the address. */
+int posix_memalign(void **memptr, size_t alignment, size_t size);
+void *aligned_alloc(size_t alignment, size_t size);
 
 void abort(void);
 int atexit(void (*func)(void));

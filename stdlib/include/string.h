@@ -23,6 +23,9 @@ char *strncpy(char *restrict dst, const char *restrict src, size_t n);
 char *strcat(char *restrict dst, const char *restrict src);
 char *strncat(char *restrict dst, const char *restrict src, size_t n);
 int strcmp(const char *s1, const char *s2);
+/* The C locale collates bytes: strcoll is strcmp, strxfrm a copy. */
+int strcoll(const char *s1, const char *s2);
+size_t strxfrm(char *restrict s1, const char *restrict s2, size_t n);
 int strncmp(const char *s1, const char *s2, size_t n);
 char *strchr(const char *s, int c);
 char *strrchr(const char *s, int c);

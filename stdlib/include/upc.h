@@ -48,6 +48,10 @@ void upc_memget(void *restrict dst, shared const void *restrict src, size_t n);
 void upc_memput(shared void *restrict dst, const void *restrict src, size_t n);
 void upc_memset(shared void *dst, int c, size_t n);
 
+/* GNU UPC's upc_poll: a fence, and a chance for the runtime to make
+   progress, for a thread that spins waiting for another. */
+void upc_poll(void);
+
 /* Berkeley UPC makes its bupc_ extensions visible without an #include;
    programs written for it call them after including only upc.h. Their
    names are reserved (bupc_), so declaring them here takes nothing from

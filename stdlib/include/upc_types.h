@@ -48,11 +48,16 @@ typedef int upc_type_t;
 
 typedef int upc_flag_t;
 
-#define UPC_IN_ALLSYNC 0
-#define UPC_IN_NOSYNC 1
-#define UPC_IN_MYSYNC 2
-#define UPC_OUT_ALLSYNC 0
-#define UPC_OUT_NOSYNC 4
-#define UPC_OUT_MYSYNC 8
+/* Every mode is a non-zero bit (UPC 1.3 7.3.1), with Berkeley UPC's
+   values: NOSYNC and MYSYNC keep their values from before 1.3, the
+   ALLSYNC modes take the next bits. A side given no mode is ALLSYNC, so 0
+   is still ALLSYNC on both sides. UPC-IO's UPC_ASYNC (upc_io.h) is the
+   next bit. */
+#define UPC_IN_NOSYNC (1 << 0)
+#define UPC_IN_MYSYNC (1 << 1)
+#define UPC_OUT_NOSYNC (1 << 2)
+#define UPC_OUT_MYSYNC (1 << 3)
+#define UPC_IN_ALLSYNC (1 << 4)
+#define UPC_OUT_ALLSYNC (1 << 5)
 
 #endif /* _UPC_TYPES_H */

@@ -8,7 +8,10 @@
 typedef long time_t;
 #endif
 
+#ifndef __upcgo_suseconds_t
+#define __upcgo_suseconds_t
 typedef long suseconds_t;
+#endif
 
 struct timeval {
 	time_t tv_sec;

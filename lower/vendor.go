@@ -1,0 +1,68 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// UPC 1.3's castability functions (upc_castable.h), GNU UPC's upc_poll,
+// and Berkeley UPC's extensions beyond the memcpy library
+// (bupc_extensions.h: polling, the tick overhead, thread distances,
+// bupc_ptradd, semaphores and signalling puts; bupc_collectivev.h's
+// value-based collectives), lowered to runtime/upc and runtime/crt.
+
+func init() {
+	for name, b := range vendorBuiltins {
+		builtins[name] = b
+		specialFuncs = append(specialFuncs, name)
+	}
+}
+
+var vendorBuiltins = map[string]*builtinFunc{
+	"upc_cast":             simple("uintptr(t.Local(%s))", tVoidPtr),
+	"upc_thread_info":      {lower: (*translator).lowerThreadInfo},
+	"upc_poll":             simple("t.Poll()", tVoid),
+	"bupc_poll":            simple("t.Poll()", tVoid),
+	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", tDouble),
+	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", tUInt),
+	"bupc_ptradd": {lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+		return fmt.Sprintf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
+			paren(args[0]), args[3], args[1], args[2]), nil
+	}},
+	"bupc_sem_alloc":           simple("t.SemAlloc(%s)", nil),
+	"bupc_sem_free":            simple("t.SemFree(%s)", tVoid),
+	"bupc_sem_post":            simple(`t.SemPost("bupc_sem_post", %s, 1)`, tVoid),
+	"bupc_sem_postN":           simple(`t.SemPost("bupc_sem_postN", %s, %s)`, tVoid),
+	"bupc_sem_wait":            simple(`t.SemWait("bupc_sem_wait", %s, 1)`, tVoid),
+	"bupc_sem_waitN":           simple(`t.SemWait("bupc_sem_waitN", %s, %s)`, tVoid),
+	"bupc_sem_try":             simple(`crt.B2I(t.SemTry("bupc_sem_try", %s, 1))`, tInt),
+	"bupc_sem_tryN":            simple(`crt.B2I(t.SemTry("bupc_sem_tryN", %s, %s))`, tInt),
+	"bupc_memput_signal":       simple(`t.MemputSignal("bupc_memput_signal", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
+	"bupc_memput_signal_async": simple(`t.MemputSignal("bupc_memput_signal_async", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
+	"__bupc_allv":              {lower: (*translator).lowerAllv},
+}
+
+// lowerThreadInfo lowers upc_thread_info, whose result struct is a
+// temporary in the caller's frame (as div's is).
+func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos) (string, *Type) {
+	s := tr.scope.lookup("upc_thread_info_t")
+	if tr.fn == nil || s == nil || s.kind != symTypedef || len(args) != 1 {
+		tr.errorf(pos, "upc_thread_info needs <upc_castable.h> and one argument, inside a function")
+		return "0", tInt
+	}
+	slot := tr.fn.frameSlot(tr, s.typ, tr.tmp("info"))
+	return fmt.Sprintf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
+}
+
+// lowerAllv lowers bupc_collectivev.h's entry: the result (a TYPE, whose
+// size the macro passes as a constant) goes to a temporary in the caller's
+// frame.
+func (tr *translator) lowerAllv(args []string, raw []operand, pos token.Pos) (string, *Type) {
+	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.i <= 0 {
+		tr.errorf(pos, "bupc_allv_* need a type of constant size, inside a function")
+		return "0", tVoidPtr
+	}
+	slot := tr.fn.frameSlot(tr, &Type{Kind: Array, Elem: tULong, Len: (raw[2].c.i + 7) / 8}, tr.tmp("allv"))
+	return fmt.Sprintf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), tVoidPtr
+}
