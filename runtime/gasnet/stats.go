@@ -16,7 +16,10 @@ type Stats struct {
 	Waits          uint64 // synchronisations that had to wait
 }
 
-// PrintStats writes one line per local rank, as UPC_STATS=1 asks at exit.
+// PrintStats writes, as UPC_STATS asks at exit, one line per local rank
+// with its operation totals, then (if the job keeps a profile) one line
+// per peer the rank touched and, with ProfileLines, the per-line report
+// of this process's ranks.
 func (j *Job) PrintStats(w io.Writer) {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
@@ -28,5 +31,11 @@ func (j *Job) PrintStats(w io.Writer) {
 		if sc != nil {
 			sc.WriteStats(w, ep.rank)
 		}
+		if ep.prof != nil {
+			ep.writePeers(w)
+		}
+	}
+	if j.profile == ProfileLines {
+		j.writeLines(w)
 	}
 }

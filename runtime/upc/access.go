@@ -28,6 +28,9 @@ func nullDeref(op string) {
 func Load[T Scalar](t *Thread, p SharedPtr) T {
 	if uint(p.Thread) < uint(len(t.segs)) {
 		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
+			if t.prof != nil {
+				t.prof.Count(gasnet.AccessGet, int(p.Thread), unsafe.Sizeof(*new(T)))
+			}
 			return *(*T)(unsafe.Add(base, p.Addr))
 		}
 	}
@@ -48,6 +51,9 @@ func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
 func Store[T Scalar](t *Thread, p SharedPtr, v T) {
 	if uint(p.Thread) < uint(len(t.segs)) {
 		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
+			if t.prof != nil {
+				t.prof.Count(gasnet.AccessPut, int(p.Thread), unsafe.Sizeof(v))
+			}
 			*(*T)(unsafe.Add(base, p.Addr)) = v
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -32,6 +33,9 @@ type Thread struct {
 	addressesAll bool
 	local        unsafe.Pointer // this thread's own segment
 	segSize      uintptr
+	// prof is the endpoint's communication profile (UPC_STATS), nil when
+	// off: the direct paths count their loads and stores in it.
+	prof *gasnet.Profile
 
 	collectives uint64 // collective calls so far, identical on every thread
 	fenceWord   atomic.Uint64
@@ -58,6 +62,45 @@ type Options struct {
 	// Setup runs once per process before any thread starts, to lay out the
 	// static shared data (AllocStatic); THREADS is known by then.
 	Setup func(j *Job)
+	// Stats is the communication profile printed when the job ends
+	// (docs/observability.md); StatsUnset reads UPC_STATS.
+	Stats Stats
+	// StatsOutput receives it; nil means standard error.
+	StatsOutput io.Writer
+}
+
+// Stats selects what a job counts and prints when it ends.
+type Stats uint8
+
+const (
+	StatsUnset Stats = iota // as UPC_STATS says
+	StatsOff
+	StatsPeers // UPC_STATS=1: totals per thread, and accesses per thread and peer
+	StatsLines // UPC_STATS=lines: also accesses per source line, the busiest first
+)
+
+// statsFromEnv reads UPC_STATS.
+func statsFromEnv() (Stats, error) {
+	switch v := os.Getenv("UPC_STATS"); strings.ToLower(strings.TrimSpace(v)) {
+	case "", "0", "off":
+		return StatsOff, nil
+	case "1", "on":
+		return StatsPeers, nil
+	case "lines":
+		return StatsLines, nil
+	default:
+		return StatsOff, fmt.Errorf("UPC_STATS=%q: want 1 (counts per thread and peer) or lines (also per source line)", v)
+	}
+}
+
+func (s Stats) profile() gasnet.ProfileMode {
+	switch s {
+	case StatsPeers:
+		return gasnet.ProfilePeers
+	case StatsLines:
+		return gasnet.ProfileLines
+	}
+	return gasnet.ProfileOff
 }
 
 // headerSize is the runtime's own area at the start of every segment
@@ -122,6 +165,11 @@ func Run(n int, body func(t *Thread)) error {
 // header and the shared heap, plus the static shared data Setup lays out,
 // which so never takes room from the heap.
 func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
+	if opts.Stats == StatsUnset {
+		if opts.Stats, err = statsFromEnv(); err != nil {
+			return 2, err
+		}
+	}
 	j := &Job{threads: opts.Threads, staticHi: headerSize}
 	if opts.Conduit != nil {
 		j.threads = opts.Conduit.Size()
@@ -140,7 +188,7 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		heap = cmp.Or(env, gasnet.DefaultSegmentSize)
 	}
 	static := roundUp(j.staticHi, allocAlign) - headerSize
-	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit})
+	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit, Profile: opts.Stats.profile()})
 	if err != nil {
 		if static > 0 {
 			err = fmt.Errorf("%v: a segment holds the static shared data (%d bytes per thread) and the shared heap (%d)", err, static, heap)
@@ -163,6 +211,7 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		t.addressesAll = addressesAll[&t.segs[0]]
 		t.local = t.segs[t.MyThread]
 		t.segSize = ep.SegmentSize()
+		t.prof = ep.Profile()
 		// A stray pointer becomes a panic we report, not a crash.
 		debug.SetPanicOnFault(true)
 		defer func() {
@@ -174,8 +223,12 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		}()
 		j.recordStatus(main(t))
 	})
-	if os.Getenv("UPC_STATS") == "1" {
-		gj.PrintStats(os.Stderr)
+	if opts.Stats != StatsOff {
+		w := opts.StatsOutput
+		if w == nil {
+			w = os.Stderr
+		}
+		gj.PrintStats(w)
 	}
 	var rp *gasnet.RankPanic
 	var ee *gasnet.ExitError
@@ -222,25 +275,13 @@ func (f *Fault) Error() string {
 	return fmt.Sprintf("thread %d: %s", f.Thread, msg)
 }
 
-// runtimePackages are the frames skipped when looking for the user's line.
-var runtimePackages = []string{"runtime.", "github.com/upcgo/upcgo/runtime/", "github.com/upcgo/upcgo/stdlib", "testing.", "sync."}
-
 func newFault(rp *gasnet.RankPanic) *Fault {
 	f := &Fault{Thread: rp.Rank, Value: rp.Value}
 	frames := runtime.CallersFrames(rp.PCs)
 	var stack strings.Builder
 	for {
 		fr, more := frames.Next()
-		// Generated code's frames name the .upc file through //line
-		// directives; runtime, stdlib and test-harness frames are skipped.
-		user := fr.Function != "" && fr.File != ""
-		for _, p := range runtimePackages {
-			// (The runtime's own tests play the user's part.)
-			if strings.HasPrefix(fr.Function, p) && !strings.HasSuffix(fr.File, "_test.go") {
-				user = false
-			}
-		}
-		if user {
+		if gasnet.UserFrame(fr) {
 			pos := fr.File + ":" + strconv.Itoa(fr.Line)
 			if f.Pos == "" {
 				f.Pos = pos

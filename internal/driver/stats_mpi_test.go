@@ -1,0 +1,36 @@
+//go:build mpi
+
+package driver
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The halo's hottest line on the mpi network: with PSHM the processes
+// load and store each other's segments (node); without it every access
+// to a neighbour is a message (remote), and the loops run aggregated.
+func TestMPIStatsHottestLine(t *testing.T) {
+	t.Setenv("UPC_STATS", "lines")
+	for _, tc := range []struct {
+		name, pshm, where string
+	}{
+		{"PSHM", "1", "node"},
+		{"no PSHM", "0", "remote"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("UPC_MPI_PSHM", tc.pshm)
+			var stdout, stderr bytes.Buffer
+			status, err := Run(Options{Source: haloSource, Network: "mpi", Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
+			require.NoError(t, err, stderr.String())
+			require.Equal(t, 0, status, stderr.String())
+			assert.Contains(t, stdout.String(), "(ok)")
+			reports := statsReports(t, stderr.String())
+			assert.Len(t, reports, 2, "one report per process")
+			checkHaloTop(t, stderr.String(), tc.where)
+		})
+	}
+}
