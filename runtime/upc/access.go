@@ -26,11 +26,8 @@ func nullDeref(op string) {
 
 // Load reads the T at p (a relaxed shared read).
 func Load[T Scalar](t *Thread, p SharedPtr) T {
-	if uint(p.Thread) < uint(len(t.segs)) {
-		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
-			if t.prof != nil {
-				t.prof.Count(gasnet.AccessGet, int(p.Thread), unsafe.Sizeof(*new(T)))
-			}
+	if uint(p.Thread) < uint(len(t.direct)) {
+		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
 			return *(*T)(unsafe.Add(base, p.Addr))
 		}
 	}
@@ -49,11 +46,8 @@ func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
 
 // Store writes v at p (a relaxed shared write).
 func Store[T Scalar](t *Thread, p SharedPtr, v T) {
-	if uint(p.Thread) < uint(len(t.segs)) {
-		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
-			if t.prof != nil {
-				t.prof.Count(gasnet.AccessPut, int(p.Thread), unsafe.Sizeof(v))
-			}
+	if uint(p.Thread) < uint(len(t.direct)) {
+		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
 			*(*T)(unsafe.Add(base, p.Addr)) = v
 			return
 		}

@@ -33,8 +33,13 @@ type Thread struct {
 	addressesAll bool
 	local        unsafe.Pointer // this thread's own segment
 	segSize      uintptr
-	// prof is the endpoint's communication profile (UPC_STATS), nil when
-	// off: the direct paths count their loads and stores in it.
+	// direct is the table Load and Store take their inline path through:
+	// segs, or nothing when the job counts accesses (UPC_STATS), so that
+	// every access then takes the endpoint's path, which counts it. The
+	// inline path pays nothing for the profile.
+	direct []unsafe.Pointer
+	// prof is the endpoint's communication profile, nil when off: the
+	// runtime's other direct paths count their loads and stores in it.
 	prof *gasnet.Profile
 
 	collectives uint64 // collective calls so far, identical on every thread
@@ -212,6 +217,9 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		t.local = t.segs[t.MyThread]
 		t.segSize = ep.SegmentSize()
 		t.prof = ep.Profile()
+		if t.prof == nil {
+			t.direct = t.segs
+		}
 		// A stray pointer becomes a panic we report, not a crash.
 		debug.SetPanicOnFault(true)
 		defer func() {
