@@ -74,40 +74,6 @@ type Options struct {
 	StatsOutput io.Writer
 }
 
-// Stats selects what a job counts and prints when it ends.
-type Stats uint8
-
-const (
-	StatsUnset Stats = iota // as UPC_STATS says
-	StatsOff
-	StatsPeers // UPC_STATS=1: totals per thread, and accesses per thread and peer
-	StatsLines // UPC_STATS=lines: also accesses per source line, the busiest first
-)
-
-// statsFromEnv reads UPC_STATS.
-func statsFromEnv() (Stats, error) {
-	switch v := os.Getenv("UPC_STATS"); strings.ToLower(strings.TrimSpace(v)) {
-	case "", "0", "off":
-		return StatsOff, nil
-	case "1", "on":
-		return StatsPeers, nil
-	case "lines":
-		return StatsLines, nil
-	default:
-		return StatsOff, fmt.Errorf("UPC_STATS=%q: want 1 (counts per thread and peer) or lines (also per source line)", v)
-	}
-}
-
-func (s Stats) profile() gasnet.ProfileMode {
-	switch s {
-	case StatsPeers:
-		return gasnet.ProfilePeers
-	case StatsLines:
-		return gasnet.ProfileLines
-	}
-	return gasnet.ProfileOff
-}
-
 // headerSize is the runtime's own area at the start of every segment
 // (broadcast slots for collective allocation and lock allocation).
 const headerSize = 4096
@@ -201,6 +167,10 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		return 1, err
 	}
 	defer gj.Conduit().Close()
+	obs, err := startObserving(gj)
+	if err != nil {
+		return 2, err
+	}
 	j.gj = gj
 	j.initHeaps()
 	// Threads share their process's segment table; look at each table once.
@@ -229,8 +199,9 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 				j.recordStatus(t.status)
 			}
 		}()
-		j.recordStatus(main(t))
+		obs.thread(t.MyThread, func() { j.recordStatus(main(t)) })
 	})
+	obs.stop()
 	if opts.Stats != StatsOff {
 		w := opts.StatsOutput
 		if w == nil {

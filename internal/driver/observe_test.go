@@ -3,7 +3,9 @@ package driver
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,4 +117,87 @@ func TestStatsPerPeerSMP(t *testing.T) {
 	assert.Contains(t, out, "upc stats: thread 1 -> 2 (node): puts 81920 (640.0 KiB)\n")
 	assert.Contains(t, out, "upc stats: thread 0 -> 3 (node): gets 81920 (640.0 KiB)\n")
 	assert.NotContains(t, out, "by line", "UPC_STATS=1 has no per-line report")
+}
+
+// epSource is the NPB-style kernel the profile walk-through uses.
+var epSource = filepath.Join("..", "..", "bench", "kernels", "ep.upc")
+
+// pprofRows runs go tool pprof -top with extra flags on a CPU profile and
+// returns its rows' fields: flat, flat%, sum%, cum, cum%, then the
+// function and, with -lines, the file:line.
+func pprofRows(t *testing.T, bin, prof string, flags ...string) [][]string {
+	t.Helper()
+	gocmd, err := goCommand()
+	require.NoError(t, err)
+	out, err := exec.Command(gocmd, append(append([]string{"tool", "pprof", "-top"}, flags...), bin, prof)...).CombinedOutput()
+	require.NoError(t, err, string(out))
+	var rows [][]string
+	header := true
+	for l := range strings.Lines(string(out)) {
+		f := strings.Fields(l)
+		if header {
+			header = len(f) == 0 || f[0] != "flat"
+			continue
+		}
+		if len(f) >= 6 {
+			rows = append(rows, f)
+		}
+	}
+	require.NotEmpty(t, rows, string(out))
+	return rows
+}
+
+// UPC_CPUPROFILE writes a CPU profile whose frames are .upc lines: the
+// program's functions lead it (the Go scheduler's preemption may rank
+// above them on a loaded machine), and every line of theirs is one of
+// ep.upc's.
+func TestCPUProfileNamesUPCLines(t *testing.T) {
+	dir := t.TempDir()
+	bin, prof := filepath.Join(dir, "ep"), filepath.Join(dir, "cpu.prof")
+	t.Setenv("UPC_CPUPROFILE", prof)
+	var stdout, stderr bytes.Buffer
+	status, err := Run(Options{Source: epSource, Output: bin, Defines: []string{"M=22"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
+	require.NoError(t, err, stderr.String())
+	require.Equal(t, 0, status, stderr.String())
+	assert.Contains(t, stdout.String(), "EP M=22 THREADS=2")
+
+	var top string
+	for _, r := range pprofRows(t, bin, prof) {
+		if !strings.HasPrefix(r[5], "runtime.") {
+			top = r[5]
+			break
+		}
+	}
+	assert.True(t, strings.HasPrefix(top, "main."), "the busiest function outside the Go runtime is %s, not the program's", top)
+	lines := 0
+	for _, r := range pprofRows(t, bin, prof, "-lines") {
+		// (main.main and its closures are the generated start-up code.)
+		if strings.HasPrefix(r[5], "main.") && r[5] != "main.main" && !strings.HasPrefix(r[5], "main.main.") && len(r) >= 7 {
+			assert.Regexp(t, `ep\.upc:\d+$`, r[6], "%s's frame", r[5])
+			lines++
+		}
+	}
+	assert.NotZero(t, lines, "no line of the program in the profile")
+	// Each UPC thread's samples carry its number.
+	tagged := pprofRows(t, bin, prof, "-tagfocus=thread=^1$")
+	assert.NotEmpty(t, tagged)
+}
+
+// UPC_TRACE writes an execution trace with a task per UPC thread.
+func TestTraceHasATaskPerThread(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "ep.trace")
+	t.Setenv("UPC_TRACE", file)
+	var stdout, stderr bytes.Buffer
+	status, err := Run(Options{Source: epSource, Output: filepath.Join(dir, "ep"), Defines: []string{"M=17"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
+	require.NoError(t, err, stderr.String())
+	require.Equal(t, 0, status, stderr.String())
+	gocmd, err := goCommand()
+	require.NoError(t, err)
+	out, err := exec.Command(gocmd, "tool", "trace", "-d=parsed", file).CombinedOutput()
+	require.NoError(t, err, string(out))
+	for _, task := range []string{`Type="UPC thread 0"`, `Type="UPC thread 1"`} {
+		assert.True(t, strings.Contains(string(out), "TaskBegin ") && strings.Contains(string(out), task), "no task %s in the trace", task)
+	}
+	assert.True(t, regexp.MustCompile(`ep\.upc:\d+`).Match(out), "the trace's stacks name no .upc line")
 }

@@ -4,6 +4,8 @@ package driver
 
 import (
 	"bytes"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -32,5 +34,26 @@ func TestMPIStatsHottestLine(t *testing.T) {
 			assert.Len(t, reports, 2, "one report per process")
 			checkHaloTop(t, stderr.String(), tc.where)
 		})
+	}
+}
+
+// On the mpi network every process writes its own profile, named with
+// its process number.
+func TestMPICPUProfilePerProcess(t *testing.T) {
+	dir := t.TempDir()
+	bin, prof := filepath.Join(dir, "ep"), filepath.Join(dir, "cpu.prof")
+	t.Setenv("UPC_CPUPROFILE", prof)
+	var stdout, stderr bytes.Buffer
+	status, err := Run(Options{Source: epSource, Output: bin, Network: "mpi", Defines: []string{"M=20"}, Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
+	require.NoError(t, err, stderr.String())
+	require.Equal(t, 0, status, stderr.String())
+	assert.NoFileExists(t, prof)
+	for _, p := range []string{prof + ".0", prof + ".1"} {
+		require.FileExists(t, p)
+		found := false
+		for _, r := range pprofRows(t, bin, p, "-lines") {
+			found = found || strings.HasPrefix(r[5], "main.") && len(r) >= 7 && strings.HasSuffix(strings.TrimRight(r[6], "0123456789"), "ep.upc:")
+		}
+		assert.True(t, found, "%s has no line of ep.upc", p)
 	}
 }
