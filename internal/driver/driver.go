@@ -127,7 +127,7 @@ func Build(opts Options) (binPath string, err error) {
 	if err != nil {
 		return "", err
 	}
-	return out, opts.goBuild(dir, out, tags)
+	return out, opts.buildProgram(dir, out, tags)
 }
 
 // Compile runs the compiler on opts.Inputs, stopping before the Go

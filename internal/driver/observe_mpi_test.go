@@ -26,7 +26,7 @@ func TestMPIStatsHottestLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("UPC_MPI_PSHM", tc.pshm)
 			var stdout, stderr bytes.Buffer
-			status, err := Run(Options{Source: haloSource, Network: "mpi", Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
+			status, err := Run(Options{Inputs: []string{haloSource}, Network: "mpi", Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
 			require.NoError(t, err, stderr.String())
 			require.Equal(t, 0, status, stderr.String())
 			assert.Contains(t, stdout.String(), "(ok)")
@@ -44,7 +44,7 @@ func TestMPICPUProfilePerProcess(t *testing.T) {
 	bin, prof := filepath.Join(dir, "ep"), filepath.Join(dir, "cpu.prof")
 	t.Setenv("UPC_CPUPROFILE", prof)
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: epSource, Output: bin, Network: "mpi", Defines: []string{"M=20"}, Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
+	status, err := Run(Options{Inputs: []string{epSource}, Output: bin, Network: "mpi", Defines: []string{"M=20"}, Stderr: &stderr}, RunOptions{Threads: 2, PerProc: 1, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	require.Equal(t, 0, status, stderr.String())
 	assert.NoFileExists(t, prof)

@@ -94,7 +94,7 @@ func TestStatsHottestLineSMP(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			status, err := Run(Options{Source: haloSource, Stderr: &stderr}, RunOptions{Threads: 4, PerProc: tc.perProc, Stdout: &stdout})
+			status, err := Run(Options{Inputs: []string{haloSource}, Stderr: &stderr}, RunOptions{Threads: 4, PerProc: tc.perProc, Stdout: &stdout})
 			require.NoError(t, err, stderr.String())
 			require.Equal(t, 0, status, stderr.String())
 			assert.Contains(t, stdout.String(), "(ok)")
@@ -109,7 +109,7 @@ func TestStatsHottestLineSMP(t *testing.T) {
 func TestStatsPerPeerSMP(t *testing.T) {
 	t.Setenv("UPC_STATS", "1")
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: haloSource, Stderr: &stderr}, RunOptions{Threads: 4, Stdout: &stdout})
+	status, err := Run(Options{Inputs: []string{haloSource}, Stderr: &stderr}, RunOptions{Threads: 4, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	require.Equal(t, 0, status, stderr.String())
 	out := stderr.String()
@@ -156,7 +156,7 @@ func TestCPUProfileNamesUPCLines(t *testing.T) {
 	bin, prof := filepath.Join(dir, "ep"), filepath.Join(dir, "cpu.prof")
 	t.Setenv("UPC_CPUPROFILE", prof)
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: epSource, Output: bin, Defines: []string{"M=22"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
+	status, err := Run(Options{Inputs: []string{epSource}, Output: bin, Defines: []string{"M=22"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	require.Equal(t, 0, status, stderr.String())
 	assert.Contains(t, stdout.String(), "EP M=22 THREADS=2")
@@ -189,7 +189,7 @@ func TestTraceHasATaskPerThread(t *testing.T) {
 	file := filepath.Join(dir, "ep.trace")
 	t.Setenv("UPC_TRACE", file)
 	var stdout, stderr bytes.Buffer
-	status, err := Run(Options{Source: epSource, Output: filepath.Join(dir, "ep"), Defines: []string{"M=17"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
+	status, err := Run(Options{Inputs: []string{epSource}, Output: filepath.Join(dir, "ep"), Defines: []string{"M=17"}, Stderr: &stderr}, RunOptions{Threads: 2, Stdout: &stdout})
 	require.NoError(t, err, stderr.String())
 	require.Equal(t, 0, status, stderr.String())
 	gocmd, err := goCommand()

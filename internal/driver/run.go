@@ -57,7 +57,7 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := opts.goBuild(dir, out, tags); err != nil {
+	if err := opts.buildProgram(dir, out, tags); err != nil {
 		return 0, err
 	}
 	return Exec(out, launch, ro, opts.stderr(), opts.Verbose)
