@@ -16,8 +16,11 @@ func TestRuntimeNotice(t *testing.T) {
 	useTranslation(t, fixedTranslation(testProgram, nil))
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"prog.upc": trivialUPC})
-	marker, err := builtMarker(nil)
+	cache, err := CacheDir()
 	require.NoError(t, err)
+	rt, err := runtimeDir(cache)
+	require.NoError(t, err)
+	marker := builtMarker(rt, nil)
 	require.NoError(t, os.Remove(marker))
 	for i, want := range []string{runtimeNotice + "\n", ""} {
 		var stderr bytes.Buffer

@@ -68,7 +68,7 @@ type observer struct {
 func startObserving(gj *gasnet.Job) (*observer, error) {
 	o := &observer{}
 	var err error
-	if o.cpu, err = profileFile(gj, "UPC_CPUPROFILE"); err != nil {
+	if o.cpu, err = profileFile(gj, "UPC_CPUPROFILE", os.Getenv("UPC_CPUPROFILE")); err != nil {
 		return nil, err
 	}
 	if o.cpu != nil {
@@ -77,7 +77,7 @@ func startObserving(gj *gasnet.Job) (*observer, error) {
 			return nil, fmt.Errorf("UPC_CPUPROFILE: %v", err)
 		}
 	}
-	if o.trace, err = profileFile(gj, "UPC_TRACE"); err != nil {
+	if o.trace, err = profileFile(gj, "UPC_TRACE", os.Getenv("UPC_TRACE")); err != nil {
 		o.stop()
 		return nil, err
 	}
@@ -92,10 +92,9 @@ func startObserving(gj *gasnet.Job) (*observer, error) {
 	return o, nil
 }
 
-// profileFile creates the file the variable env names for this process,
-// or returns nil if env is unset.
-func profileFile(gj *gasnet.Job, env string) (*os.File, error) {
-	name := os.Getenv(env)
+// profileFile creates the file name, which the variable env set, for
+// this process, or returns nil if name is empty.
+func profileFile(gj *gasnet.Job, env, name string) (*os.File, error) {
 	if name == "" {
 		return nil, nil
 	}
