@@ -7,10 +7,6 @@ import (
 	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
-// Scalar is a type that can live in shared memory: plain data without Go
-// pointers (numbers, arrays and structs of them, SharedPtr).
-type Scalar any
-
 func (t *Thread) checkThread(p SharedPtr, op string) {
 	if int(p.Thread) >= t.Threads {
 		if p.IsNull() {
@@ -26,6 +22,9 @@ func nullDeref(op string) {
 
 // Load reads the T at p (a relaxed shared read).
 func Load[T Scalar](t *Thread, p SharedPtr) T {
+	if typeWord[T]() != t.scalarOK {
+		checkScalar[T](t, "shared read")
+	}
 	if uint(p.Thread) < uint(len(t.direct)) {
 		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
 			return *(*T)(unsafe.Add(base, p.Addr))
@@ -46,6 +45,9 @@ func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
 
 // Store writes v at p (a relaxed shared write).
 func Store[T Scalar](t *Thread, p SharedPtr, v T) {
+	if typeWord[T]() != t.scalarOK {
+		checkScalar[T](t, "shared write")
+	}
 	if uint(p.Thread) < uint(len(t.direct)) {
 		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
 			*(*T)(unsafe.Add(base, p.Addr)) = v
@@ -67,6 +69,7 @@ func storeSlow[T Scalar](t *Thread, p SharedPtr, v T) {
 // with every other strict access, and ordered after this thread's earlier
 // relaxed accesses.
 func LoadStrict[T Scalar](t *Thread, p SharedPtr) T {
+	checkScalar[T](t, "strict shared read")
 	var v T
 	t.strict(p, unsafe.Pointer(&v), unsafe.Sizeof(v), false)
 	return v
@@ -74,6 +77,7 @@ func LoadStrict[T Scalar](t *Thread, p SharedPtr) T {
 
 // StoreStrict writes v at p as a strict access.
 func StoreStrict[T Scalar](t *Thread, p SharedPtr, v T) {
+	checkScalar[T](t, "strict shared write")
 	t.strict(p, unsafe.Pointer(&v), unsafe.Sizeof(v), true)
 }
 

@@ -38,6 +38,9 @@ type Thread struct {
 	// every access then takes the endpoint's path, which counts it. The
 	// inline path pays nothing for the profile.
 	direct []unsafe.Pointer
+	// scalarOK is the type word of the last type Load or Store checked
+	// for Go pointers (scalar.go).
+	scalarOK unsafe.Pointer
 	// prof is the endpoint's communication profile, nil when off: the
 	// runtime's other direct paths count their loads and stores in it.
 	prof *gasnet.Profile
