@@ -3,7 +3,7 @@ GO        ?= go
 STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
-.PHONY: build test test-long lint bench run clean test-mpi lint-mpi bench-mpi
+.PHONY: build test test-long lint bench run clean test-mpi lint-mpi bench-mpi figures figure-data
 
 build:
 	$(GO) build $(PKGS)
@@ -98,6 +98,20 @@ bench:
 # The mpi conduit beside raw MPI (docs/PERFORMANCE.md, "MPI conduit").
 bench-mpi:
 	bench/mpi/run.sh | tee bench-mpi.txt
+
+# The figures of docs/PERFORMANCE.md, drawn from the raw outputs in
+# docs/data; figure-data runs the benchmarks again to refresh those
+# (docs/data/README.md lists the commands).
+figures:
+	$(GO) run ./bench/plot -data docs/data -out docs/figures
+
+figure-data:
+	$(GO) test -run xxx -bench Bandwidth -benchtime 100ms -count 3 ./runtime/gasnet > docs/data/smp-bandwidth.txt
+	$(GO) test -run xxx -bench 'BenchmarkVIS$$' -benchtime 100ms -count 3 ./runtime/upc > docs/data/vis.txt
+	$(GO) test -run xxx -bench 'CollBroadcast$$|CollReduce$$|CollBarrier$$' -benchtime 2000x -count 3 ./runtime/upc > docs/data/coll.txt
+	CONFIGS="openmpi-shm openmpi-shm-nopshm openmpi-tcp" ROUNDS=3 bench/mpi/run.sh > docs/data/mpi.txt
+	CONFIGS="smp mpi-shm-nopshm mpi-tcp" NPROCS="2 4" bench/aggregate/run.sh > docs/data/aggregate.txt
+	$(MAKE) figures
 
 run:
 	$(GO) run ./cmd/upcgo run -n 4 examples/hello.upc

@@ -40,21 +40,21 @@ const (
 
 func (a Access) String() string { return [...]string{"get", "put", "atomic"}[a] }
 
-// Where says whose memory an access touched, seen from the rank making it.
-type Where uint8
+// locality says whose memory an access touched, seen from the rank making
+// it.
+type locality uint8
 
 const (
-	Local  Where = iota // the rank's own segment
-	Node                // another rank's segment, loaded and stored directly (same process, or PSHM)
-	Remote              // another rank's segment, reached by messages
-	numWhere
+	local  locality = iota // the rank's own segment
+	node                   // another rank's segment, loaded and stored directly (same process, or PSHM)
+	remote                 // another rank's segment, reached by messages
 )
 
-func (w Where) String() string { return [...]string{"local", "node", "remote"}[w] }
+func (l locality) String() string { return [...]string{"local", "node", "remote"}[l] }
 
-// PeerCount is what one rank did to one peer's segment.
-type PeerCount struct {
-	Ops, Bytes [numAccess]uint64
+// peerCount is what one rank did to one peer's segment.
+type peerCount struct {
+	ops, bytes [numAccess]uint64
 }
 
 // Profile counts one rank's accesses. Only the rank's goroutine writes it;
@@ -62,7 +62,7 @@ type PeerCount struct {
 type Profile struct {
 	rank  int
 	segs  []unsafe.Pointer
-	peers []PeerCount // by peer rank
+	peers []peerCount // by peer rank
 	lines bool
 	sites map[siteKey]*siteCount
 }
@@ -75,7 +75,7 @@ const siteDepth = 12
 type siteKey struct {
 	pcs    [siteDepth]uintptr
 	access Access
-	where  Where
+	where  locality
 }
 
 type siteCount struct{ ops, bytes uint64 }
@@ -84,7 +84,7 @@ func newProfile(ep *Endpoint, mode ProfileMode) *Profile {
 	if mode == ProfileOff {
 		return nil
 	}
-	p := &Profile{rank: ep.rank, segs: ep.segs, peers: make([]PeerCount, ep.size), lines: mode == ProfileLines}
+	p := &Profile{rank: ep.rank, segs: ep.segs, peers: make([]peerCount, ep.size), lines: mode == ProfileLines}
 	if p.lines {
 		p.sites = map[siteKey]*siteCount{}
 	}
@@ -95,14 +95,14 @@ func newProfile(ep *Endpoint, mode ProfileMode) *Profile {
 func (ep *Endpoint) Profile() *Profile { return ep.prof }
 
 // where classifies an access by this rank to peer's segment.
-func (p *Profile) where(peer int) Where {
+func (p *Profile) where(peer int) locality {
 	switch {
 	case peer == p.rank:
-		return Local
+		return local
 	case p.segs[peer] != nil:
-		return Node
+		return node
 	}
-	return Remote
+	return remote
 }
 
 // Count records an access of n bytes to peer's segment. It is not inlined,
@@ -111,8 +111,8 @@ func (p *Profile) where(peer int) Where {
 //go:noinline
 func (p *Profile) Count(a Access, peer int, n uintptr) {
 	c := &p.peers[peer]
-	c.Ops[a]++
-	c.Bytes[a] += uint64(n)
+	c.ops[a]++
+	c.bytes[a] += uint64(n)
 	if p.lines {
 		k := siteKey{access: a, where: p.where(peer)}
 		// Skip runtime.Callers and Count itself.
@@ -127,8 +127,16 @@ func (p *Profile) Count(a Access, peer int, n uintptr) {
 	}
 }
 
-// Peers returns the rank's counts by peer rank (read-only).
-func (p *Profile) Peers() []PeerCount { return p.peers }
+// totals sums the counts over the peers.
+func (p *Profile) totals() (puts, putBytes, gets, getBytes, atomics uint64) {
+	for i := range p.peers {
+		c := &p.peers[i]
+		puts, putBytes = puts+c.ops[AccessPut], putBytes+c.bytes[AccessPut]
+		gets, getBytes = gets+c.ops[AccessGet], getBytes+c.bytes[AccessGet]
+		atomics += c.ops[AccessAtomic]
+	}
+	return
+}
 
 // count is the endpoint's own accounting of an operation: the totals of
 // Stats, and the profile if the job keeps one.
@@ -189,27 +197,27 @@ func userLine(pcs []uintptr) string {
 	}
 }
 
-// LineCount is one row of the per-line report: the accesses of one kind
+// lineCount is one row of the per-line report: the accesses of one kind
 // that one source line made to memory of one kind, over this process's
 // ranks.
-type LineCount struct {
-	Line       string // file:line
-	Access     Access
-	Where      Where
-	Ops, Bytes uint64
+type lineCount struct {
+	line       string // file:line
+	access     Access
+	where      locality
+	ops, bytes uint64
 }
 
-// Lines returns the per-line counts of this process's ranks, the line
-// that communicates most first: rows touching other ranks' memory before
-// rows touching the rank's own, then by bytes, then by operations, then
-// by line.
-func (j *Job) Lines() []LineCount {
+// lineCounts returns the per-line counts of this process's ranks, the
+// line that communicates most first: rows touching other ranks' memory
+// before rows touching the rank's own, then by bytes, then by operations,
+// then by line.
+func (j *Job) lineCounts() []lineCount {
 	type key struct {
 		line   string
 		access Access
-		where  Where
+		where  locality
 	}
-	sum := map[key]*LineCount{}
+	sum := map[key]*lineCount{}
 	resolved := map[[siteDepth]uintptr]string{}
 	for _, ep := range j.endpoints {
 		if ep.prof == nil {
@@ -228,41 +236,41 @@ func (j *Job) Lines() []LineCount {
 			lk := key{line, k.access, k.where}
 			c := sum[lk]
 			if c == nil {
-				c = &LineCount{Line: line, Access: k.access, Where: k.where}
+				c = &lineCount{line: line, access: k.access, where: k.where}
 				sum[lk] = c
 			}
-			c.Ops += s.ops
-			c.Bytes += s.bytes
+			c.ops += s.ops
+			c.bytes += s.bytes
 		}
 	}
-	rows := make([]LineCount, 0, len(sum))
+	rows := make([]lineCount, 0, len(sum))
 	for _, c := range sum {
 		rows = append(rows, *c)
 	}
-	slices.SortFunc(rows, func(a, b LineCount) int {
-		if c := cmp.Compare(ownLast(a.Where), ownLast(b.Where)); c != 0 {
+	slices.SortFunc(rows, func(a, b lineCount) int {
+		if c := cmp.Compare(ownLast(a.where), ownLast(b.where)); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.Bytes, a.Bytes); c != 0 {
+		if c := cmp.Compare(b.bytes, a.bytes); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.Ops, a.Ops); c != 0 {
+		if c := cmp.Compare(b.ops, a.ops); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		if c := cmp.Compare(a.line, b.line); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(a.Access, b.Access); c != 0 {
+		if c := cmp.Compare(a.access, b.access); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.Where, b.Where)
+		return cmp.Compare(a.where, b.where)
 	})
 	return rows
 }
 
 // ownLast orders the rank's own memory after the others'.
-func ownLast(w Where) int {
-	if w == Local {
+func ownLast(l locality) int {
+	if l == local {
 		return 1
 	}
 	return 0
@@ -275,8 +283,8 @@ func (ep *Endpoint) writePeers(w io.Writer) {
 		c := &p.peers[peer]
 		var parts []string
 		for a := range numAccess {
-			if c.Ops[a] != 0 {
-				parts = append(parts, fmt.Sprintf("%ss %d (%s)", a, c.Ops[a], byteCount(c.Bytes[a])))
+			if c.ops[a] != 0 {
+				parts = append(parts, fmt.Sprintf("%ss %d (%s)", a, c.ops[a], byteCount(c.bytes[a])))
 			}
 		}
 		if parts != nil {
@@ -287,17 +295,17 @@ func (ep *Endpoint) writePeers(w io.Writer) {
 
 // writeLines prints the per-line report of this process's ranks.
 func (j *Job) writeLines(w io.Writer) {
-	rows := j.Lines()
+	rows := j.lineCounts()
 	first, _ := j.conduit.Local()
 	fmt.Fprintf(w, "upc stats: by line, threads %d-%d, most traffic first (local: the thread's own memory; node: another thread's, loaded and stored directly; remote: by messages)\n",
 		first, first+len(j.endpoints)-1)
 	width := len("line")
 	for _, r := range rows {
-		width = max(width, len(r.Line))
+		width = max(width, len(r.line))
 	}
 	fmt.Fprintf(w, "upc stats: %-*s  %-6s  %-6s  %12s  %10s\n", width, "line", "op", "where", "count", "bytes")
 	for _, r := range rows {
-		fmt.Fprintf(w, "upc stats: %-*s  %-6s  %-6s  %12d  %10s\n", width, r.Line, r.Access, r.Where, r.Ops, byteCount(r.Bytes))
+		fmt.Fprintf(w, "upc stats: %-*s  %-6s  %-6s  %12d  %10s\n", width, r.line, r.access, r.where, r.ops, byteCount(r.bytes))
 	}
 }
 

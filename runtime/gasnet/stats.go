@@ -25,7 +25,12 @@ func (j *Job) PrintStats(w io.Writer) {
 	defer j.statsMu.Unlock()
 	sc, _ := j.conduit.(StatsConduit)
 	for _, ep := range j.endpoints {
-		s := &ep.Stats
+		s := ep.Stats
+		if ep.prof != nil {
+			// The profile counts what the endpoint counts and the
+			// layers' direct loads and stores besides.
+			s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics = ep.prof.totals()
+		}
 		fmt.Fprintf(w, "upc stats: thread %d: puts %d (%d B) gets %d (%d B) atomics %d barriers %d AMs %d waits %d\n",
 			ep.rank, s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics, s.Barriers, s.AMs, s.Waits)
 		if sc != nil {

@@ -20,6 +20,21 @@ func nullDeref(op string) {
 	panic(op + ": dereference of a null pointer-to-shared")
 }
 
+// directAt is where this thread loads or stores the n bytes at p through
+// the table segs, or nil when it cannot: p names no thread, a segment it
+// cannot address, or bytes outside the segment or in its runtime header
+// (the slow path says which). Load and Store write the same test out
+// inline: as a call returning a pointer it costs their inline path a
+// test and a jump more.
+func (t *Thread) directAt(segs []unsafe.Pointer, p SharedPtr, n uintptr) unsafe.Pointer {
+	if uint(p.Thread) < uint(len(segs)) {
+		if base := segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-n {
+			return unsafe.Add(base, p.Addr)
+		}
+	}
+	return nil
+}
+
 // Load reads the T at p (a relaxed shared read).
 func Load[T Scalar](t *Thread, p SharedPtr) T {
 	if typeWord[T]() != t.scalarOK {
@@ -34,6 +49,13 @@ func Load[T Scalar](t *Thread, p SharedPtr) T {
 }
 
 func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
+	if t.prof != nil {
+		// Counting accesses: Load's table is empty, the load is here.
+		if a := t.directAt(t.segs, p, unsafe.Sizeof(*new(T))); a != nil {
+			t.prof.Count(gasnet.AccessGet, int(p.Thread), unsafe.Sizeof(*new(T)))
+			return *(*T)(a)
+		}
+	}
 	if p.IsNull() {
 		nullDeref("shared read")
 	}
@@ -58,6 +80,13 @@ func Store[T Scalar](t *Thread, p SharedPtr, v T) {
 }
 
 func storeSlow[T Scalar](t *Thread, p SharedPtr, v T) {
+	if t.prof != nil {
+		if a := t.directAt(t.segs, p, unsafe.Sizeof(v)); a != nil {
+			t.prof.Count(gasnet.AccessPut, int(p.Thread), unsafe.Sizeof(v))
+			*(*T)(a) = v
+			return
+		}
+	}
 	if p.IsNull() {
 		nullDeref("shared write")
 	}

@@ -3,6 +3,7 @@ package upc
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"testing"
@@ -89,4 +90,33 @@ func TestStatsOffKeepsNoProfile(t *testing.T) {
 		return 0
 	})
 	require.NoError(t, err)
+}
+
+// BenchmarkStatsLoad8 is BenchmarkSharedLoad8 with the communication
+// profile on: what UPC_STATS costs an element access.
+func BenchmarkStatsLoad8(b *testing.B) {
+	for _, mode := range []struct {
+		name  string
+		stats Stats
+	}{{"off", StatsOff}, {"peers", StatsPeers}, {"lines", StatsLines}} {
+		b.Run(mode.name, func(b *testing.B) {
+			_, err := RunWith(Options{Threads: 2, Stats: mode.stats, StatsOutput: io.Discard}, func(t *Thread) int {
+				a := AllocArray[int64](t, 1, 2)
+				if t.MyThread == 0 {
+					p := a.Ptr(1)
+					var s int64
+					b.ResetTimer()
+					for range b.N {
+						s += Load[int64](t, p)
+					}
+					sink = s
+				}
+				t.Barrier()
+				return 0
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
 }

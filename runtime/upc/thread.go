@@ -35,8 +35,8 @@ type Thread struct {
 	segSize      uintptr
 	// direct is the table Load and Store take their inline path through:
 	// segs, or nothing when the job counts accesses (UPC_STATS), so that
-	// every access then takes the endpoint's path, which counts it. The
-	// inline path pays nothing for the profile.
+	// every access then takes the slow path, which counts it. The inline
+	// path pays nothing for the profile.
 	direct []unsafe.Pointer
 	// scalarOK is the type word of the last type Load or Store checked
 	// for Go pointers (scalar.go).
