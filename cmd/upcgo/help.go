@@ -81,8 +81,10 @@ const buildFlags = `	-c            compile each source to an object file (x.upc 
 	-pthreads=N   with -network mpi: N UPC threads per MPI process unless
 	              -ppn or UPC_THREADS_PER_PROC say otherwise; with smp every
 	              thread is a goroutine of one process already
-	-emit-go dir  write the generated Go files and their go.mod into dir and
-	              build it there, to read or debug it
+	-emit-go dir  write the generated Go files, their go.mod and a copy of
+	              the runtime (upcgo-runtime/) into dir and build it
+	              there, to read or debug it; "go build" in dir works on
+	              its own
 	-save-temps   keep the generated Go beside the binary, in out_go
 	-trans        write the generated Go into out_go and stop there
 	-g, -O0       build for a debugger (dlv): no Go optimisations, no
