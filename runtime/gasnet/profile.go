@@ -14,10 +14,10 @@ import (
 // The communication profile (UPC_STATS): every access a rank makes to a
 // segment, its own included, counted per peer and, when asked, per source
 // line. The endpoint's operations count themselves; layers above that
-// load and store addressable segments directly (upc.Load, the direct
-// paths of vector transfers) call Profile.Count. A job without a profile
-// pays one nil test per access: the endpoint's, or the layer's copy of
-// the pointer.
+// load and store addressable segments directly (upc's element accesses
+// and vector transfers) call Profile.Count. A job without a profile pays
+// one nil test per endpoint operation and per direct path of the layers;
+// upc's inline element access pays nothing (see upc.Thread.direct).
 
 // ProfileMode selects what a job counts.
 type ProfileMode uint8

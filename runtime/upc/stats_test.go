@@ -100,20 +100,8 @@ func BenchmarkStatsLoad8(b *testing.B) {
 		stats Stats
 	}{{"off", StatsOff}, {"peers", StatsPeers}, {"lines", StatsLines}} {
 		b.Run(mode.name, func(b *testing.B) {
-			_, err := RunWith(Options{Threads: 2, Stats: mode.stats, StatsOutput: io.Discard}, func(t *Thread) int {
-				a := AllocArray[int64](t, 1, 2)
-				if t.MyThread == 0 {
-					p := a.Ptr(1)
-					var s int64
-					b.ResetTimer()
-					for range b.N {
-						s += Load[int64](t, p)
-					}
-					sink = s
-				}
-				t.Barrier()
-				return 0
-			})
+			body := sharedLoad8(b)
+			_, err := RunWith(Options{Threads: 2, Stats: mode.stats, StatsOutput: io.Discard}, func(t *Thread) int { body(t); return 0 })
 			if err != nil {
 				b.Fatal(err)
 			}
