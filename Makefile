@@ -3,16 +3,51 @@ GO        ?= go
 STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
-.PHONY: build test test-long lint bench run clean test-mpi lint-mpi bench-mpi
+.PHONY: build test test-long lint bench run clean test-mpi lint-mpi bench-mpi figures figure-data
 
 build:
 	$(GO) build $(PKGS)
 
+# The MPI the mpi side builds against and runs on: UPCGO_MPI=openmpi (the
+# default) or mpich.
+UPCGO_MPI    ?= openmpi
+MPI_TAGS      = $(if $(filter mpich,$(UPCGO_MPI)),mpi$(comma)mpich,mpi)
+comma        := ,
+MPIRUN_openmpi = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 UCX_HANDLE_ERRORS=none \
+	mpirun.openmpi -q --bind-to none --oversubscribe -x UCX_HANDLE_ERRORS
+MPIRUN_mpich   = UCX_HANDLE_ERRORS=none mpirun.mpich
+MPI_PKG_openmpi = ompi-c
+MPI_PKG_mpich   = mpich
+MPI_APT_openmpi = libopenmpi-dev openmpi-bin
+MPI_APT_mpich   = libmpich-dev mpich
+MPIRUN_BIN_openmpi = mpirun.openmpi
+MPIRUN_BIN_mpich   = mpirun.mpich
+MPI_TEST_BIN  := $(or $(TMPDIR),/tmp)/upcgo-mpi-$(UPCGO_MPI).test
+
 # The CI target: formatting, vet, staticcheck, every test under -race, and
-# the mpi conduit's tests (which need Open MPI: .ci/run installs it).
+# the mpi conduit's tests. The race detector needs a C compiler (gcc) and
+# the MPI tests an MPI with pkg-config (.ci/run installs gcc, Open MPI and
+# pkg-config); without them make test runs everything else and says what
+# it skipped and how to get it.
+GO_CC    := $(shell $(GO) env CC)
+HAVE_CC  := $(shell command -v $(firstword $(GO_CC)) >/dev/null 2>&1 && echo yes)
+HAVE_MPI := $(shell pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) 2>/dev/null && command -v $(MPIRUN_BIN_$(UPCGO_MPI)) >/dev/null 2>&1 && echo yes)
+RACE     := $(if $(HAVE_CC),-race)
+
 test: lint
-	$(GO) test -race -count=1 -timeout 15m $(PKGS)
+ifeq ($(HAVE_CC),)
+	@echo "make test: no C compiler ($(GO_CC)): the tests run WITHOUT the race detector, and the regression suite skips its gcc cross-checks; apt-get install gcc to get both"
+endif
+	$(GO) test $(RACE) -count=1 -timeout 15m $(PKGS)
+ifeq ($(HAVE_MPI)$(HAVE_CC),yesyes)
 	$(MAKE) test-mpi
+else
+	@echo "make test: SKIPPED the MPI tests, which need $(UPCGO_MPI) ($(MPI_PKG_$(UPCGO_MPI)) for pkg-config, $(MPIRUN_BIN_$(UPCGO_MPI))) and gcc:"
+	@echo "  - runtime/gasnet/mpi's tests under mpirun at 2 and 4 processes (go vet and staticcheck with -tags mpi too)"
+	@echo "  - go test -tags mpi ./internal/driver -run 'MPI|Launch|Network' (upcgo run -network mpi end to end)"
+	@echo "  - the regression suite on the mpi conduit (UPCGO_SUITE_NETWORK=mpi), with and without PSHM"
+	@echo "  To run them: apt-get install $(MPI_APT_$(UPCGO_MPI)) pkg-config gcc (or .ci/run), then make test-mpi."
+endif
 
 # The mpi conduit (runtime/gasnet/mpi, cgo behind the mpi build tag), on
 # the MPI that UPCGO_MPI names (openmpi, the default, or mpich): vet and
@@ -22,18 +57,8 @@ test: lint
 # 2 and 4 processes and at 2 processes x 2 threads, then once more at 2 x 2
 # without PSHM (UPC_MPI_PSHM=0; the programs that communicate), so that the
 # path through MPI between processes on one node stays tested.
-UPCGO_MPI    ?= openmpi
-MPI_TAGS      = $(if $(filter mpich,$(UPCGO_MPI)),mpi$(comma)mpich,mpi)
-comma        := ,
-MPIRUN_openmpi = OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 UCX_HANDLE_ERRORS=none \
-	mpirun.openmpi -q --bind-to none --oversubscribe -x UCX_HANDLE_ERRORS
-MPIRUN_mpich   = UCX_HANDLE_ERRORS=none mpirun.mpich
-MPI_PKG_openmpi = ompi-c
-MPI_PKG_mpich   = mpich
-MPI_TEST_BIN  := $(or $(TMPDIR),/tmp)/upcgo-mpi-$(UPCGO_MPI).test
-
 lint-mpi:
-	@pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) || { echo "make test-mpi needs $(UPCGO_MPI): apt-get install -y $(if $(filter mpich,$(UPCGO_MPI)),libmpich-dev mpich,libopenmpi-dev openmpi-bin) pkg-config"; exit 1; }
+	@pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) || { echo "make test-mpi needs $(UPCGO_MPI): apt-get install -y $(MPI_APT_$(UPCGO_MPI)) pkg-config"; exit 1; }
 	$(GO) vet -tags $(MPI_TAGS) ./runtime/gasnet/mpi ./internal/driver ./bench/mpi/...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) -tags $(MPI_TAGS) ./runtime/gasnet/mpi ./bench/mpi/...
 
@@ -51,6 +76,8 @@ test-mpi: lint-mpi
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	@abs=$$(git grep -nE '(^|[^A-Za-z0-9_.~])/(work|root|home|tmp)/' -- ':!*_test.go' 2>/dev/null); \
+	  if [ -n "$$abs" ]; then echo "absolute paths of one machine in the repository:"; echo "$$abs"; exit 1; fi
 	$(GO) vet $(PKGS)
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) $(PKGS)
 
@@ -73,6 +100,20 @@ bench:
 # The mpi conduit beside raw MPI (docs/PERFORMANCE.md, "MPI conduit").
 bench-mpi:
 	bench/mpi/run.sh | tee bench-mpi.txt
+
+# The figures of docs/PERFORMANCE.md, drawn from the raw outputs in
+# docs/data; figure-data runs the benchmarks again to refresh those
+# (docs/data/README.md lists the commands).
+figures:
+	$(GO) run ./bench/plot -data docs/data -out docs/figures
+
+figure-data:
+	$(GO) test -run xxx -bench Bandwidth -benchtime 100ms -count 3 ./runtime/gasnet > docs/data/smp-bandwidth.txt
+	$(GO) test -run xxx -bench 'BenchmarkVIS$$' -benchtime 100ms -count 3 ./runtime/upc > docs/data/vis.txt
+	$(GO) test -run xxx -bench 'CollBroadcast$$|CollReduce$$|CollBarrier$$' -benchtime 2000x -count 3 ./runtime/upc > docs/data/coll.txt
+	CONFIGS="openmpi-shm openmpi-shm-nopshm openmpi-tcp" ROUNDS=3 bench/mpi/run.sh > docs/data/mpi.txt
+	CONFIGS="smp mpi-shm-nopshm mpi-tcp" NPROCS="2 4" bench/aggregate/run.sh > docs/data/aggregate.txt
+	$(MAKE) figures
 
 run:
 	$(GO) run ./cmd/upcgo run -n 4 examples/hello.upc

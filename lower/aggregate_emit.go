@@ -119,7 +119,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		bytes := fmt.Sprintf("uintptr(len(%s))*%s", e.ptrs, e.size)
 		fn.stmt(fmt.Sprintf("%s := cmem.Malloc(%s)", e.buf, bytes))
 		if e.a.read {
-			fn.stmt(fmt.Sprintf("t.AggGet(cmem.Bytes(%s, %s), %s, %s)", e.buf, bytes, e.ptrs, e.size))
+			fn.stmtAt(e.a.ix.Pos(), fmt.Sprintf("t.AggGet(cmem.Bytes(%s, %s), %s, %s)", e.buf, bytes, e.ptrs, e.size))
 		}
 	}
 	k, j := tr.tmp("aggK"), tr.tmp("aggI")
@@ -170,7 +170,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 	fn.stmt("}")
 	for _, e := range acc {
 		if e.a.write {
-			fn.stmt(fmt.Sprintf("t.AggPut(%s, cmem.Bytes(%s, uintptr(len(%s))*%s), %s)", e.ptrs, e.buf, e.ptrs, e.size, e.size))
+			fn.stmtAt(e.a.ix.Pos(), fmt.Sprintf("t.AggPut(%s, cmem.Bytes(%s, uintptr(len(%s))*%s), %s)", e.ptrs, e.buf, e.ptrs, e.size, e.size))
 		}
 		fn.stmt(fmt.Sprintf("cmem.Free(%s)", e.buf))
 	}

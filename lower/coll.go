@@ -81,7 +81,7 @@ func reduceLowering(which string, r reduceType) func(*translator, []string, []op
 			call := tr.callPointer(operand{kind: rvalue, t: ft, code: args[5]}, []string{"a", "b"}, pos)
 			fn = fmt.Sprintf("func(a, b %s) %s { return %s }", goT, goT, call)
 		}
-		return fmt.Sprintf("%s(t.Thread, %s, %s, upc.Op(%s), %s, %s, %s, upc.Flag(%s))",
+		return fmt.Sprintf("%s(t.Thread, %s, %s, upc.Op(%s), uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
 			entry, args[0], args[1], args[2], args[3], args[4], fn, args[6]), tVoid
 	}
 }

@@ -60,6 +60,17 @@ func (f *funcState) line(pos token.Pos) {
 	f.body.WriteString(d)
 }
 
+// stmtAt writes s under a directive of its own naming pos, for a runtime
+// call that stands for accesses at pos (an aggregated loop's transfer):
+// faults and communication profiles then name the access's line. The
+// statement after it gets a fresh directive too.
+func (f *funcState) stmtAt(pos token.Pos, s string) {
+	f.lastLine = token.Pos{}
+	f.line(pos)
+	f.stmt(s)
+	f.lastLine = token.Pos{}
+}
+
 // goName reserves a Go name for a local C name, renaming shadowed ones.
 func (f *funcState) goName(c string) string {
 	g := goIdent(c)
@@ -265,6 +276,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.stmt("if !t.AddressesAll() { // some threads are reached by messages: the loop aggregated")
 		tr.emitAggregated(agg, initCode, cond, post, aff, affCont, body)
 		fn.stmt("} else {")
+		// The loop as written starts over at the loop's lines: without
+		// fresh directives its Go lines would count on from the
+		// aggregated copy's last one.
+		fn.lastLine = token.Pos{}
+		fn.line(pos)
 		defer fn.stmt("}")
 	}
 	if aff != nil && fn.forall == 0 {

@@ -75,6 +75,19 @@ int main(int argc, char **argv) {
 		}
 		printf("get8_latency %.3f us\n", (MPI_Wtime() - t0) / it * 1e6);
 
+		/* Latency against the size: one put and its flush at a time. */
+		for (size_t size = 8; size <= (4u << 20); size *= 8) {
+			int n = (int)((64u << 20) / size);
+			if (n > 2000) n = 2000;
+			if (n < 16) n = 16;
+			t0 = MPI_Wtime();
+			for (int i = 0; i < n; i++) {
+				MPI_Put(buf, (int)size, MPI_BYTE, t, 0, (int)size, MPI_BYTE, win);
+				MPI_Win_flush(t, win);
+			}
+			printf("put_lat_%zu %.3f us\n", size, (MPI_Wtime() - t0) / n * 1e6);
+		}
+
 		/* Bandwidth: a window of puts, then one flush. */
 		for (size_t size = 8; size <= (4u << 20); size *= 8) {
 			int n = (int)((64u << 20) / size);

@@ -1,5 +1,7 @@
 package main
 
+import "github.com/upcgo/upcgo/internal/driver"
+
 // commandUsage is the usage line of a face, printed under a usage error.
 func commandUsage(face string) string {
 	switch face {
@@ -28,7 +30,9 @@ Usage:
 	upcgo gupc [gupc flags] files...    GNU UPC's compiler command line
 	upcgo upcrun [-n N] ./prog [args]   Berkeley UPC's launcher
 	upcgo version                       print upcgo's version
+	upcgo clean                         remove upcgo's cache folder
 	upcgo help [command]                print help for a command
+	upcgo help env                      list the environment variables
 
 Linked (or copied) under the name upcc, gupc or upcrun, upcgo is that
 command: "ln -s $(which upcgo) ~/bin/upcc" and makefiles written for
@@ -77,8 +81,10 @@ const buildFlags = `	-c            compile each source to an object file (x.upc 
 	-pthreads=N   with -network mpi: N UPC threads per MPI process unless
 	              -ppn or UPC_THREADS_PER_PROC say otherwise; with smp every
 	              thread is a goroutine of one process already
-	-emit-go dir  write the generated Go files and their go.mod into dir and
-	              build it there, to read or debug it
+	-emit-go dir  write the generated Go files, their go.mod and a copy of
+	              the runtime (upcgo-runtime/) into dir and build it
+	              there, to read or debug it; "go build" in dir works on
+	              its own
 	-save-temps   keep the generated Go beside the binary, in out_go
 	-trans        write the generated Go into out_go and stop there
 	-g, -O0       build for a debugger (dlv): no Go optimisations, no
@@ -187,8 +193,20 @@ Version prints upcgo's version, the hash of the runtime source it carries,
 and the Go version it was built with. Also upcgo --version, upcc -version,
 gupc --version.
 `,
-	"help": `usage: upcgo help [command]
+	"help": `usage: upcgo help [command | env]
 
-Help prints help for a command: build, run, upcc, gupc, upcrun, version.
+Help prints help for a command: build, run, upcc, gupc, upcrun, version,
+clean; "upcgo help env" lists the environment variables upcgo and its
+programs read.
 `,
+	"clean": cleanHelp,
+}
+
+// helpTopic is the text "upcgo help topic" prints.
+func helpTopic(topic string) (string, bool) {
+	if topic == "env" {
+		return driver.EnvironmentText(), true
+	}
+	text, ok := helpText[topic]
+	return text, ok
 }

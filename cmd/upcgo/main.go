@@ -7,7 +7,8 @@
 //	upcgo gupc [gupc flags] files...      GNU UPC's compiler face
 //	upcgo upcrun [-n N] ./prog [args...]  Berkeley UPC's launcher face
 //	upcgo version
-//	upcgo help [command]
+//	upcgo clean
+//	upcgo help [command | env]
 //
 // Installed under the names upcc, gupc or upcrun (a symbolic link to
 // upcgo), the binary is that face. The command lines are parsed here;
@@ -67,12 +68,14 @@ func upcgo(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, versionLine())
 		return 0
+	case "clean":
+		return clean(rest, stderr)
 	case "help", "-h", "-help", "--help", "-?":
 		if len(rest) == 0 {
 			fmt.Fprint(stdout, mainUsage)
 			return 0
 		}
-		if text, ok := helpText[rest[0]]; ok && len(rest) == 1 {
+		if text, ok := helpTopic(rest[0]); ok && len(rest) == 1 {
 			fmt.Fprint(stdout, text)
 			return 0
 		}
@@ -84,7 +87,7 @@ func upcgo(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
-const commandList = "build, run, upcc, gupc, upcrun, version and help"
+const commandList = "build, run, upcc, gupc, upcrun, version, clean and help (and 'upcgo help env' lists the environment variables)"
 
 // notACommand explains a first argument that is not a command: a source
 // file or a flag is what a user of another compiler types.

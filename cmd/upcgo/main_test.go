@@ -118,6 +118,9 @@ func TestCommands(t *testing.T) {
 		{"build -h", []string{"build", "-h"}, 0, "usage: upcgo build", ""},
 		{"help unknown", []string{"help", "frobnicate"}, 2, "", `unknown help topic "frobnicate"`},
 		{"version", []string{"version"}, 0, "upcgo version ", ""},
+		{"help env", []string{"help", "env"}, 0, "\tUPC_SHARED_HEAP_SIZE (default: 64MB)\n", ""},
+		{"help clean", []string{"help", "clean"}, 0, "usage: upcgo clean", ""},
+		{"clean with arguments", []string{"clean", "all"}, 2, "", "upcgo clean: unexpected arguments all"},
 		{"version with arguments", []string{"version", "x"}, 2, "", "unexpected arguments x"},
 		{"unknown command", []string{"compile", "p.upc"}, 2, "", `unknown command "compile" (the commands are build, run, upcc, gupc, upcrun, version and help)`},
 		{"unknown flag", []string{"build", "-frobnicate", "ok.upc"}, 2, "", "upcgo build: unknown flag -frobnicate\nusage: upcgo build ["},
@@ -175,4 +178,15 @@ func TestCompilerFlagsIgnored(t *testing.T) {
 		_, err := parseFlags("build", []string{bad, "p.upc"})
 		assert.Error(t, err, bad)
 	}
+}
+
+// upcgo clean removes the cache folder.
+func TestClean(t *testing.T) {
+	cache := filepath.Join(t.TempDir(), "cache")
+	t.Setenv("UPCGO_CACHE", cache)
+	require.NoError(t, os.MkdirAll(filepath.Join(cache, "build", "x"), 0o755))
+	var stdout, stderr bytes.Buffer
+	assert.Equal(t, 0, upcgo([]string{"clean"}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	assert.NoDirExists(t, cache)
+	assert.Empty(t, stdout.String()+stderr.String())
 }

@@ -110,7 +110,7 @@ func goDirective(gomod []byte) string {
 }
 
 // runtimeDir returns the folder holding the extracted runtime module under
-// cache, extracting it first if no earlier run did.
+// cache, extracting it first if no earlier run did, and marks it used.
 //
 // Several upcgo processes may start at once on a fresh cache: each writes a
 // complete tree into its own temporary folder and renames it into place.
@@ -124,6 +124,7 @@ func runtimeDir(cache string) (string, error) {
 	}
 	final := filepath.Join(cache, "runtime", t.hash)
 	if _, err := os.Stat(filepath.Join(final, "go.mod")); err == nil {
+		markUsed(final)
 		return final, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
@@ -145,6 +146,51 @@ func runtimeDir(cache string) (string, error) {
 		}
 		// final exists without its go.mod: damaged by hand.
 		return "", fmt.Errorf("cannot extract the runtime (delete %s and try again): %v", final, err)
+	}
+	return final, nil
+}
+
+// emitRuntimeDir is the folder of an -emit-go folder that holds its own
+// copy of the runtime module, so that the emitted program keeps building
+// with a plain "go build" after upcgo's cache is cleared, or elsewhere.
+const emitRuntimeDir = "upcgo-runtime"
+
+// emitHashFile, in an emitted runtime copy, names the runtime it holds.
+const emitHashFile = ".upcgo-runtime-hash"
+
+// emitRuntime writes the runtime module into the -emit-go folder dir,
+// unless the copy there is of this upcgo's runtime already, and returns
+// its path. The copy is complete or absent: it is written beside and
+// renamed into place.
+func emitRuntime(dir string) (string, error) {
+	t := embedded()
+	if t.err != nil {
+		return "", &InternalError{Msg: "cannot read the runtime source embedded in upcgo", Detail: t.err.Error()}
+	}
+	final := filepath.Join(dir, emitRuntimeDir)
+	if h, err := os.ReadFile(filepath.Join(final, emitHashFile)); err == nil && string(h) == t.hash {
+		return final, nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(dir, ".tmp-runtime-")
+	if err != nil {
+		return "", err
+	}
+	err = extract(tmp, t)
+	if err == nil {
+		err = os.WriteFile(filepath.Join(tmp, emitHashFile), []byte(t.hash), 0o444)
+	}
+	if err == nil {
+		err = os.RemoveAll(final)
+	}
+	if err == nil {
+		err = os.Rename(tmp, final)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+		return "", fmt.Errorf("cannot write the runtime into %s: %v", final, err)
 	}
 	return final, nil
 }
@@ -174,8 +220,9 @@ func extract(dir string, t embeddedTree) error {
 }
 
 // programGoMod is the go.mod of a program's build folder: the program is
-// its own main module and takes the runtime from the extracted tree, so the
-// build needs no network and no go.sum.
+// its own main module and takes the runtime from the extracted tree (an
+// absolute path, or one relative to the build folder starting "./"), so
+// the build needs no network and no go.sum.
 func programGoMod(runtime string) []byte {
 	return fmt.Appendf(nil, "module upcprog\n\ngo %s\n\nrequire %s v0.0.0\n\nreplace %s => %s\n",
 		embedded().goVersion, modulePath, modulePath, strconv.Quote(runtime))

@@ -119,7 +119,7 @@ func Build(opts Options) (binPath string, err error) {
 	if err != nil {
 		return "", err
 	}
-	dir, err := opts.prepareBuildDir(prog)
+	dir, rt, err := opts.prepareBuildDir(prog)
 	if err != nil || opts.TranslateOnly {
 		return "", err
 	}
@@ -127,7 +127,7 @@ func Build(opts Options) (binPath string, err error) {
 	if err != nil {
 		return "", err
 	}
-	return out, opts.goBuild(dir, out, tags)
+	return out, opts.buildProgram(dir, rt, out, tags)
 }
 
 // Compile runs the compiler on opts.Inputs, stopping before the Go
@@ -441,33 +441,42 @@ func (o *Options) outputPath(out string) (string, error) {
 }
 
 // prepareBuildDir extracts the runtime if needed and writes the program's
-// Go module: into opts.EmitGo if set, else into a build folder in the cache
-// named by the content, so rebuilding an unchanged program reuses it.
-func (o *Options) prepareBuildDir(prog *lower.Program) (string, error) {
+// Go module: into opts.EmitGo if set, with a copy of the runtime of its
+// own, else into a build folder in the cache named by the content, so
+// rebuilding an unchanged program reuses it. It returns the folder and
+// the runtime module's.
+func (o *Options) prepareBuildDir(prog *lower.Program) (dir, rt string, err error) {
 	if settings, ok := o.settings(); ok {
 		prog = &lower.Program{Files: append(slices.Clip(prog.Files), settings)}
 	}
 	cache, err := CacheDir()
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
-	rt, err := runtimeDir(cache)
-	if err != nil {
-		return "", err
+	trimCache(cache, time.Now())
+	modRT := ""
+	if o.EmitGo != "" {
+		if err := checkEmitDir(o.EmitGo); err != nil {
+			return "", "", err
+		}
+		if dir, err = filepath.Abs(o.EmitGo); err != nil {
+			return "", "", err
+		}
+		if rt, err = emitRuntime(dir); err != nil {
+			return "", "", err
+		}
+		modRT = "./" + emitRuntimeDir
+	} else {
+		if rt, err = runtimeDir(cache); err != nil {
+			return "", "", err
+		}
+		dir, modRT = filepath.Join(cache, "build", buildKey(rt, o.network(), prog)), rt
+		markUsed(dir)
 	}
-	dir := o.EmitGo
-	if dir == "" {
-		dir = filepath.Join(cache, "build", buildKey(rt, o.network(), prog))
-	} else if err := checkEmitDir(dir); err != nil {
-		return "", err
+	if err := writeBuildDir(dir, modRT, prog); err != nil {
+		return "", "", fmt.Errorf("cannot write the generated Go: %v", err)
 	}
-	if dir, err = filepath.Abs(dir); err != nil {
-		return "", err
-	}
-	if err := writeBuildDir(dir, rt, prog); err != nil {
-		return "", fmt.Errorf("cannot write the generated Go: %v", err)
-	}
-	return dir, nil
+	return dir, rt, nil
 }
 
 // checkEmitDir refuses an -emit-go folder that holds someone else's Go

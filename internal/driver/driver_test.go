@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,6 +31,18 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	os.Setenv("UPCGO_CACHE", cache)
+	// The notice of the first build is tested on its own
+	// (TestRuntimeNotice); the other tests check standard error whole.
+	rt, err := runtimeDir(cache)
+	for _, tags := range [][]string{nil, {"mpi"}, {"mpi", "mpich"}} {
+		if err == nil {
+			err = os.WriteFile(builtMarker(rt, tags), nil, 0o644)
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	status := m.Run()
 	os.RemoveAll(cache)
 	os.Exit(status)
@@ -336,13 +349,17 @@ func TestStageCrashIsInternal(t *testing.T) {
 	assert.Equal(t, StatusInternal, ExitStatus(err))
 }
 
-// -emit-go leaves a buildable module behind.
+// -emit-go leaves a buildable module behind, with the runtime in it: it
+// builds with a plain go build after upcgo's cache is gone (its go.mod
+// once pointed into the cache). (One test: each -emit-go folder compiles
+// its runtime copy once.)
 func TestEmitGo(t *testing.T) {
 	useTranslation(t, fixedTranslation(testProgram, nil))
 	dir := t.TempDir()
+	t.Setenv("UPCGO_CACHE", filepath.Join(dir, "cache"))
 	writeFiles(t, dir, map[string]string{"p.upc": trivialUPC})
 	emit := filepath.Join(dir, "gen")
-	bin, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: dir + string(filepath.Separator), EmitGo: emit})
+	bin, err := Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: dir + string(filepath.Separator), EmitGo: emit, Stderr: io.Discard})
 	require.NoError(t, err)
 	assert.Equal(t, filepath.Join(dir, "p"), bin)
 	mainGo, err := os.ReadFile(filepath.Join(emit, "main.go"))
@@ -350,7 +367,30 @@ func TestEmitGo(t *testing.T) {
 	assert.Equal(t, testProgram, string(mainGo))
 	gomod, err := os.ReadFile(filepath.Join(emit, "go.mod"))
 	require.NoError(t, err)
-	assert.Regexp(t, `(?m)^replace github\.com/upcgo/upcgo => ".*/runtime/[0-9a-f]{16}"$`, string(gomod))
+	assert.Contains(t, string(gomod), "\nreplace github.com/upcgo/upcgo => \"./upcgo-runtime\"\n")
+
+	require.NoError(t, Clean())
+	require.NoDirExists(t, filepath.Join(dir, "cache"))
+	gocmd, err := goCommand()
+	require.NoError(t, err)
+	build := exec.Command(gocmd, "build", "-o", filepath.Join(dir, "again"), ".")
+	build.Dir = emit
+	build.Env = append(os.Environ(), goEnv...)
+	out, err := build.CombinedOutput()
+	require.NoError(t, err, string(out))
+	out, err = exec.Command(filepath.Join(dir, "again"), "-n", "2").CombinedOutput()
+	require.NoError(t, err, string(out))
+	assert.Equal(t, "U THREADS=2 sum=3 args=\n", string(out))
+
+	// Emitting again into the folder keeps the runtime copy there.
+	stamp := filepath.Join(emit, emitRuntimeDir, emitHashFile)
+	before, err := os.Stat(stamp)
+	require.NoError(t, err)
+	_, err = Build(Options{Inputs: []string{filepath.Join(dir, "p.upc")}, Output: filepath.Join(dir, "p"), EmitGo: emit, Stderr: io.Discard})
+	require.NoError(t, err)
+	after, err := os.Stat(stamp)
+	require.NoError(t, err)
+	assert.Equal(t, before.ModTime(), after.ModTime())
 }
 
 func TestDefaultOutput(t *testing.T) {
@@ -465,7 +505,7 @@ func TestEmitGoFolderChecks(t *testing.T) {
 			_, err := Compile(Options{Inputs: []string{filepath.Join(dir, "p.upc")}})
 			require.NoError(t, err)
 			o := Options{Inputs: []string{filepath.Join(dir, "p.upc")}, EmitGo: emit}
-			_, err = o.prepareBuildDir(&lower.Program{Files: []lower.File{{Name: "main.go", Source: []byte(testProgram)}}})
+			_, _, err = o.prepareBuildDir(&lower.Program{Files: []lower.File{{Name: "main.go", Source: []byte(testProgram)}}})
 			if tt.want == "" {
 				require.NoError(t, err)
 				return

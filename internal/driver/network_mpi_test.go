@@ -8,6 +8,9 @@ package driver
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -131,4 +134,30 @@ int main(void) {
 			t.Logf("%s: %v", tc.name, time.Since(start))
 		})
 	}
+}
+
+// examples/gompi, a UPC program written in Go (docs/go.md), built with the
+// mpi tag as its comment says and started under mpirun: 2 processes of 2
+// threads. Thread r's block holds 4r .. 4r+3, so it sums to 16r+6.
+func TestMPIGoProgram(t *testing.T) {
+	m, err := FindMPI()
+	require.NoError(t, err)
+	gocmd, err := goCommand()
+	require.NoError(t, err)
+	bin := filepath.Join(t.TempDir(), "gompi")
+	out, err := exec.Command(gocmd, "build", "-tags", strings.Join(m.tags, ","), "-o", bin, "github.com/upcgo/upcgo/examples/gompi").CombinedOutput()
+	require.NoError(t, err, string(out))
+	argv, env, err := Launch{Network: "mpi", Threads: 4, PerProc: 2}.Command(bin, nil)
+	require.NoError(t, err)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	var want []string
+	for r := range 4 {
+		right := (r + 1) % 4
+		want = append(want, fmt.Sprintf("thread %d of 4: thread %d's block sums to %d", r, right, 16*right+6))
+	}
+	assert.Equal(t, want, sortedLines(stdout.String()))
 }

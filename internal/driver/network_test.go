@@ -172,7 +172,7 @@ func TestSettingsFile(t *testing.T) {
 	opts := Options{Inputs: []string{filepath.Join(dir, "p.upc")}, EmitGo: emit, Network: "mpi", SharedHeap: 256 << 20, ThreadsPerProc: 4}
 	prog, err := opts.program()
 	require.NoError(t, err)
-	_, err = opts.prepareBuildDir(prog)
+	_, _, err = opts.prepareBuildDir(prog)
 	require.NoError(t, err)
 	src, err := os.ReadFile(filepath.Join(emit, settingsFile))
 	require.NoError(t, err)
@@ -183,7 +183,7 @@ func TestSettingsFile(t *testing.T) {
 
 	// smp: -pthreads=N changes nothing (threads are goroutines already).
 	opts.Network = "smp"
-	_, err = opts.prepareBuildDir(prog)
+	_, _, err = opts.prepareBuildDir(prog)
 	require.NoError(t, err)
 	src, err = os.ReadFile(filepath.Join(emit, settingsFile))
 	require.NoError(t, err)
@@ -192,7 +192,7 @@ func TestSettingsFile(t *testing.T) {
 
 	opts.SharedHeap = 0
 	assert.NoError(t, checkEmitDir(emit))
-	_, err = opts.prepareBuildDir(prog)
+	_, _, err = opts.prepareBuildDir(prog)
 	require.NoError(t, err)
 	assert.NoFileExists(t, filepath.Join(emit, settingsFile))
 }

@@ -36,7 +36,7 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	dir, err := opts.prepareBuildDir(prog)
+	dir, rt, err := opts.prepareBuildDir(prog)
 	if err != nil {
 		return 0, err
 	}
@@ -57,7 +57,7 @@ func Run(opts Options, ro RunOptions) (status int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	if err := opts.goBuild(dir, out, tags); err != nil {
+	if err := opts.buildProgram(dir, rt, out, tags); err != nil {
 		return 0, err
 	}
 	return Exec(out, launch, ro, opts.stderr(), opts.Verbose)

@@ -68,7 +68,7 @@ func (ep *Endpoint) Atomic(dst int, off uintptr, op AtomicOp, kind AtomicKind, a
 	if (kind == Float32 || kind == Float64) && (op == AtomicAnd || op == AtomicOr || op == AtomicXor) {
 		panic(fmt.Sprintf("gasnet: atomic %s is not defined on %s", op, kind))
 	}
-	ep.Stats.Atomics++
+	ep.count(AccessAtomic, dst, kind.size())
 	if ac, ok := ep.job.conduit.(AtomicConduit); ok && ac.NativeAtomics() {
 		// Before the direct path: network atomics are atomic only
 		// with respect to each other.

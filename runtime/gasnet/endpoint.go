@@ -27,6 +27,7 @@ type Endpoint struct {
 	notes atomic.Pointer[notifyBoard] // notification slots and queues (notify.go), made on first use
 
 	Stats Stats
+	prof  *Profile // nil unless the job counts accesses (UPC_STATS)
 }
 
 func newEndpoint(j *Job, rank int) *Endpoint {
@@ -37,6 +38,7 @@ func newEndpoint(j *Job, rank int) *Endpoint {
 	}
 	ep.waiter.Init()
 	ep.segs = segmentTable(j, rank)
+	ep.prof = newProfile(ep, j.profile)
 	return ep
 }
 
@@ -110,8 +112,7 @@ func bytesAt(p unsafe.Pointer, n uintptr) []byte { return unsafe.Slice((*byte)(p
 // returns when src may be reused and the data is visible at the target.
 func (ep *Endpoint) Put(dst int, off uintptr, src unsafe.Pointer, n uintptr) {
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	if base := ep.segs[dst]; base != nil {
 		copy(bytesAt(unsafe.Add(base, off), n), bytesAt(src, n))
 		return
@@ -122,8 +123,7 @@ func (ep *Endpoint) Put(dst int, off uintptr, src unsafe.Pointer, n uintptr) {
 // Get copies n bytes from offset off of rank src's segment to dst.
 func (ep *Endpoint) Get(dst unsafe.Pointer, src int, off uintptr, n uintptr) {
 	ep.check(src, off, n)
-	ep.Stats.Gets++
-	ep.Stats.GetBytes += uint64(n)
+	ep.count(AccessGet, src, n)
 	if base := ep.segs[src]; base != nil {
 		copy(bytesAt(dst, n), bytesAt(unsafe.Add(base, off), n))
 		return
@@ -134,8 +134,7 @@ func (ep *Endpoint) Get(dst unsafe.Pointer, src int, off uintptr, n uintptr) {
 // Memset sets n bytes at offset off of rank dst's segment to c.
 func (ep *Endpoint) Memset(dst int, off uintptr, c byte, n uintptr) {
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	if base := ep.segs[dst]; base != nil {
 		b := bytesAt(unsafe.Add(base, off), n)
 		for i := range b {
@@ -150,8 +149,7 @@ func (ep *Endpoint) Memset(dst int, off uintptr, c byte, n uintptr) {
 // src may not change until the handle is synchronised.
 func (ep *Endpoint) PutNB(dst int, off uintptr, src unsafe.Pointer, n uintptr) Handle {
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	if base := ep.segs[dst]; base != nil {
 		copy(bytesAt(unsafe.Add(base, off), n), bytesAt(src, n))
 		return 0
@@ -162,8 +160,7 @@ func (ep *Endpoint) PutNB(dst int, off uintptr, src unsafe.Pointer, n uintptr) H
 // GetNB starts a get and returns its handle.
 func (ep *Endpoint) GetNB(dst unsafe.Pointer, src int, off uintptr, n uintptr) Handle {
 	ep.check(src, off, n)
-	ep.Stats.Gets++
-	ep.Stats.GetBytes += uint64(n)
+	ep.count(AccessGet, src, n)
 	if base := ep.segs[src]; base != nil {
 		copy(bytesAt(dst, n), bytesAt(unsafe.Add(base, off), n))
 		return 0
@@ -178,16 +175,14 @@ func (ep *Endpoint) MemsetNB(dst int, off uintptr, c byte, n uintptr) Handle {
 		return 0
 	}
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	return ep.memsetRemote(dst, off, c, n, false)
 }
 
 // PutNBI starts a put in the implicit set (or the open access region).
 func (ep *Endpoint) PutNBI(dst int, off uintptr, src unsafe.Pointer, n uintptr) {
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	if base := ep.segs[dst]; base != nil {
 		copy(bytesAt(unsafe.Add(base, off), n), bytesAt(src, n))
 		return
@@ -198,8 +193,7 @@ func (ep *Endpoint) PutNBI(dst int, off uintptr, src unsafe.Pointer, n uintptr) 
 // GetNBI starts a get in the implicit set (or the open access region).
 func (ep *Endpoint) GetNBI(dst unsafe.Pointer, src int, off uintptr, n uintptr) {
 	ep.check(src, off, n)
-	ep.Stats.Gets++
-	ep.Stats.GetBytes += uint64(n)
+	ep.count(AccessGet, src, n)
 	if base := ep.segs[src]; base != nil {
 		copy(bytesAt(dst, n), bytesAt(unsafe.Add(base, off), n))
 		return
@@ -214,8 +208,7 @@ func (ep *Endpoint) MemsetNBI(dst int, off uintptr, c byte, n uintptr) {
 		return
 	}
 	ep.check(dst, off, n)
-	ep.Stats.Puts++
-	ep.Stats.PutBytes += uint64(n)
+	ep.count(AccessPut, dst, n)
 	ep.memsetRemote(dst, off, c, n, true)
 }
 

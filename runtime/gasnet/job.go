@@ -27,6 +27,7 @@ type Config struct {
 	// UPC_SHARED_HEAP_SIZE and falls back to DefaultSegmentSize.
 	SegmentSize uintptr
 	Conduit     Conduit // nil selects the smp conduit
+	Profile     ProfileMode
 }
 
 // ErrAborted is the panic value that unwinds a rank blocked in the runtime
@@ -63,6 +64,7 @@ type Job struct {
 	wait waitPolicy // how Waiters spin (choosePolicy)
 
 	statsMu sync.Mutex
+	profile ProfileMode
 	client  any
 }
 
@@ -128,7 +130,7 @@ func NewJob(cfg Config) (*Job, error) {
 	if err := checkFootprint(c, seg); err != nil {
 		return nil, err
 	}
-	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{})}
+	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{}), profile: cfg.Profile}
 	if err := c.Attach(j, seg); err != nil {
 		return nil, err
 	}

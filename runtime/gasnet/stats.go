@@ -16,17 +16,31 @@ type Stats struct {
 	Waits          uint64 // synchronisations that had to wait
 }
 
-// PrintStats writes one line per local rank, as UPC_STATS=1 asks at exit.
+// PrintStats writes, as UPC_STATS asks at exit, one line per local rank
+// with its operation totals, then (if the job keeps a profile) one line
+// per peer the rank touched and, with ProfileLines, the per-line report
+// of this process's ranks.
 func (j *Job) PrintStats(w io.Writer) {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
 	sc, _ := j.conduit.(StatsConduit)
 	for _, ep := range j.endpoints {
-		s := &ep.Stats
+		s := ep.Stats
+		if ep.prof != nil {
+			// The profile counts what the endpoint counts and the
+			// layers' direct loads and stores besides.
+			s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics = ep.prof.totals()
+		}
 		fmt.Fprintf(w, "upc stats: thread %d: puts %d (%d B) gets %d (%d B) atomics %d barriers %d AMs %d waits %d\n",
 			ep.rank, s.Puts, s.PutBytes, s.Gets, s.GetBytes, s.Atomics, s.Barriers, s.AMs, s.Waits)
 		if sc != nil {
 			sc.WriteStats(w, ep.rank)
 		}
+		if ep.prof != nil {
+			ep.writePeers(w)
+		}
+	}
+	if j.profile == ProfileLines {
+		j.writeLines(w)
 	}
 }

@@ -556,11 +556,9 @@ func (ep *Endpoint) vis(x *xfer, m visMode, ref OpRef) Handle {
 		return ep.noop(m, ref)
 	}
 	if x.put {
-		ep.Stats.Puts++
-		ep.Stats.PutBytes += uint64(x.total)
+		ep.count(AccessPut, x.rank, x.total)
 	} else {
-		ep.Stats.Gets++
-		ep.Stats.GetBytes += uint64(x.total)
+		ep.count(AccessGet, x.rank, x.total)
 	}
 	if base := ep.segs[x.rank]; base != nil {
 		x.direct(base)

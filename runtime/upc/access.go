@@ -7,10 +7,6 @@ import (
 	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
-// Scalar is a type that can live in shared memory: plain data without Go
-// pointers (numbers, arrays and structs of them, SharedPtr).
-type Scalar any
-
 func (t *Thread) checkThread(p SharedPtr, op string) {
 	if int(p.Thread) >= t.Threads {
 		if p.IsNull() {
@@ -24,10 +20,28 @@ func nullDeref(op string) {
 	panic(op + ": dereference of a null pointer-to-shared")
 }
 
+// directAt is where this thread loads or stores the n bytes at p through
+// the table segs, or nil when it cannot: p names no thread, a segment it
+// cannot address, or bytes outside the segment or in its runtime header
+// (the slow path says which). Load and Store write the same test out
+// inline: as a call returning a pointer it costs their inline path a
+// test and a jump more.
+func (t *Thread) directAt(segs []unsafe.Pointer, p SharedPtr, n uintptr) unsafe.Pointer {
+	if uint(p.Thread) < uint(len(segs)) {
+		if base := segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-n {
+			return unsafe.Add(base, p.Addr)
+		}
+	}
+	return nil
+}
+
 // Load reads the T at p (a relaxed shared read).
 func Load[T Scalar](t *Thread, p SharedPtr) T {
-	if uint(p.Thread) < uint(len(t.segs)) {
-		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
+	if typeWord[T]() != t.scalarOK {
+		checkScalar[T](t, "shared read")
+	}
+	if uint(p.Thread) < uint(len(t.direct)) {
+		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(*new(T)) {
 			return *(*T)(unsafe.Add(base, p.Addr))
 		}
 	}
@@ -35,6 +49,13 @@ func Load[T Scalar](t *Thread, p SharedPtr) T {
 }
 
 func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
+	if t.prof != nil {
+		// Counting accesses: Load's table is empty, the load is here.
+		if a := t.directAt(t.segs, p, unsafe.Sizeof(*new(T))); a != nil {
+			t.prof.Count(gasnet.AccessGet, int(p.Thread), unsafe.Sizeof(*new(T)))
+			return *(*T)(a)
+		}
+	}
 	if p.IsNull() {
 		nullDeref("shared read")
 	}
@@ -46,8 +67,11 @@ func loadSlow[T Scalar](t *Thread, p SharedPtr) T {
 
 // Store writes v at p (a relaxed shared write).
 func Store[T Scalar](t *Thread, p SharedPtr, v T) {
-	if uint(p.Thread) < uint(len(t.segs)) {
-		if base := t.segs[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
+	if typeWord[T]() != t.scalarOK {
+		checkScalar[T](t, "shared write")
+	}
+	if uint(p.Thread) < uint(len(t.direct)) {
+		if base := t.direct[p.Thread]; base != nil && p.Addr-headerSize < t.segSize-headerSize-unsafe.Sizeof(v) {
 			*(*T)(unsafe.Add(base, p.Addr)) = v
 			return
 		}
@@ -56,6 +80,13 @@ func Store[T Scalar](t *Thread, p SharedPtr, v T) {
 }
 
 func storeSlow[T Scalar](t *Thread, p SharedPtr, v T) {
+	if t.prof != nil {
+		if a := t.directAt(t.segs, p, unsafe.Sizeof(v)); a != nil {
+			t.prof.Count(gasnet.AccessPut, int(p.Thread), unsafe.Sizeof(v))
+			*(*T)(a) = v
+			return
+		}
+	}
 	if p.IsNull() {
 		nullDeref("shared write")
 	}
@@ -67,6 +98,7 @@ func storeSlow[T Scalar](t *Thread, p SharedPtr, v T) {
 // with every other strict access, and ordered after this thread's earlier
 // relaxed accesses.
 func LoadStrict[T Scalar](t *Thread, p SharedPtr) T {
+	checkScalar[T](t, "strict shared read")
 	var v T
 	t.strict(p, unsafe.Pointer(&v), unsafe.Sizeof(v), false)
 	return v
@@ -74,6 +106,7 @@ func LoadStrict[T Scalar](t *Thread, p SharedPtr) T {
 
 // StoreStrict writes v at p as a strict access.
 func StoreStrict[T Scalar](t *Thread, p SharedPtr, v T) {
+	checkScalar[T](t, "strict shared write")
 	t.strict(p, unsafe.Pointer(&v), unsafe.Sizeof(v), true)
 }
 

@@ -22,6 +22,7 @@ func AllocArray[T Scalar](t *Thread, block, n int) *Array[T] {
 	if block < 1 || n < 0 {
 		panic(fmt.Sprintf("upc.AllocArray: block size %d and length %d (want block ≥ 1, length ≥ 0)", block, n))
 	}
+	checkScalar[T](t, "upc.AllocArray")
 	var zero T
 	es := unsafe.Sizeof(zero)
 	nblocks := (n + block - 1) / block

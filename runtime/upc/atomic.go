@@ -404,6 +404,9 @@ func (t *Thread) ptsAtomic(name string, op Op, target, a, b SharedPtr, strict bo
 	}
 	var old SharedPtr
 	th := int(target.Thread)
+	if t.prof != nil {
+		t.prof.Count(gasnet.AccessAtomic, th, unsafe.Sizeof(SharedPtr{}))
+	}
 	if t.job.gj.IsLocal(th) && t.segs[th] != nil {
 		old = applyPTS((*SharedPtr)(unsafe.Add(t.segs[th], target.Addr)), ptsLock(th, target.Addr), op, a, b)
 	} else {

@@ -28,8 +28,11 @@ func BenchmarkSharedStore8(b *testing.B) {
 }
 
 // BenchmarkSharedLoad8 is `v = a[i]` for an int64 element on another thread.
-func BenchmarkSharedLoad8(b *testing.B) {
-	benchRun(b, 2, func(t *Thread) {
+func BenchmarkSharedLoad8(b *testing.B) { benchRun(b, 2, sharedLoad8(b)) }
+
+// sharedLoad8 is BenchmarkSharedLoad8's thread body.
+func sharedLoad8(b *testing.B) func(t *Thread) {
+	return func(t *Thread) {
 		a := AllocArray[int64](t, 1, 2)
 		if t.MyThread == 0 {
 			p := a.Ptr(1)
@@ -41,7 +44,7 @@ func BenchmarkSharedLoad8(b *testing.B) {
 			sink = s
 		}
 		t.Barrier()
-	})
+	}
 }
 
 var sink int64

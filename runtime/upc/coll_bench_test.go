@@ -117,7 +117,7 @@ func BenchmarkCollReduce(b *testing.B) {
 					src := th.AllAlloc(uintptr(P), 8)
 					dst := th.AllAlloc(1, 8)
 					for range n {
-						AllReduce[int64](th, dst, src, OpAdd, uint64(P), 1, nil, mode.f)
+						AllReduce[int64](th, dst, src, OpAdd, uintptr(P), 1, nil, mode.f)
 					}
 					th.AllFree(src)
 					th.AllFree(dst)

@@ -317,14 +317,14 @@ func loadOwn[T Number](t *Thread, addr uintptr, n uint64, stride uintptr) []T {
 // dst. fn is the function of UPC_FUNC (assumed commutative) and
 // UPC_NONCOMM_FUNC (combined in index order only). nelems == 0 leaves dst
 // unchanged.
-func AllReduce[T Number](t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uint64, fn func(a, b T) T, flags Flag) {
-	allReduce(t, "upc_all_reduce"+reduceSuffix[T](), dst, src, op, nelems, blkSize, unsafe.Sizeof(*new(T)), fn, flags)
+func AllReduce[T Number](t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uintptr, fn func(a, b T) T, flags Flag) {
+	allReduce(t, "upc_all_reduce"+reduceSuffix[T](), dst, src, op, uint64(nelems), uint64(blkSize), unsafe.Sizeof(*new(T)), fn, flags)
 }
 
 // AllReduceLongDouble is upc_all_reduceLD: long double is a float64 held
 // in 16 bytes.
-func AllReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uint64, fn func(a, b float64) float64, flags Flag) {
-	allReduce(t, "upc_all_reduceLD", dst, src, op, nelems, blkSize, 16, fn, flags)
+func AllReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uintptr, fn func(a, b float64) float64, flags Flag) {
+	allReduce(t, "upc_all_reduceLD", dst, src, op, uint64(nelems), uint64(blkSize), 16, fn, flags)
 }
 
 func allReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op, nelems, blk uint64, stride uintptr, fn func(a, b T) T, flags Flag) {
@@ -421,13 +421,13 @@ func upSweep[T Number](c collCall, step uint8, own []partial[T], comb func(a, b 
 // AllPrefixReduce is upc_all_prefix_reduceT: element i of dst (an array
 // `shared [blkSize] T` like src, with its own phase) becomes src[0] op ...
 // op src[i], combined in index order.
-func AllPrefixReduce[T Number](t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uint64, fn func(a, b T) T, flags Flag) {
-	allPrefixReduce(t, "upc_all_prefix_reduce"+reduceSuffix[T](), dst, src, op, nelems, blkSize, unsafe.Sizeof(*new(T)), fn, flags)
+func AllPrefixReduce[T Number](t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uintptr, fn func(a, b T) T, flags Flag) {
+	allPrefixReduce(t, "upc_all_prefix_reduce"+reduceSuffix[T](), dst, src, op, uint64(nelems), uint64(blkSize), unsafe.Sizeof(*new(T)), fn, flags)
 }
 
 // AllPrefixReduceLongDouble is upc_all_prefix_reduceLD.
-func AllPrefixReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uint64, fn func(a, b float64) float64, flags Flag) {
-	allPrefixReduce(t, "upc_all_prefix_reduceLD", dst, src, op, nelems, blkSize, 16, fn, flags)
+func AllPrefixReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize uintptr, fn func(a, b float64) float64, flags Flag) {
+	allPrefixReduce(t, "upc_all_prefix_reduceLD", dst, src, op, uint64(nelems), uint64(blkSize), 16, fn, flags)
 }
 
 func allPrefixReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op, nelems, blk uint64, stride uintptr, fn func(a, b T) T, flags Flag) {

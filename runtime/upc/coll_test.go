@@ -383,11 +383,11 @@ func reduceCase[T Number](t *testing.T, th *Thread, stride uintptr, ld bool) {
 					th.Barrier()
 					if ld {
 						f64 := any(fn).(func(a, b float64) float64)
-						AllReduceLongDouble(th, res, src, op, uint64(nelems), blk, f64, 0)
-						AllPrefixReduceLongDouble(th, dst, src, op, uint64(nelems), blk, f64, 0)
+						AllReduceLongDouble(th, res, src, op, uintptr(nelems), uintptr(blk), f64, 0)
+						AllPrefixReduceLongDouble(th, dst, src, op, uintptr(nelems), uintptr(blk), f64, 0)
 					} else {
-						AllReduce(th, res, src, op, uint64(nelems), blk, fn, 0)
-						AllPrefixReduce(th, dst, src, op, uint64(nelems), blk, fn, 0)
+						AllReduce(th, res, src, op, uintptr(nelems), uintptr(blk), fn, 0)
+						AllPrefixReduce(th, dst, src, op, uintptr(nelems), uintptr(blk), fn, 0)
 					}
 					want, ok := refFold(comb, vals)
 					got := Load[T](th, res)

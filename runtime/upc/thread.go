@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -32,6 +33,17 @@ type Thread struct {
 	addressesAll bool
 	local        unsafe.Pointer // this thread's own segment
 	segSize      uintptr
+	// direct is the table Load and Store take their inline path through:
+	// segs, or nothing when the job counts accesses (UPC_STATS), so that
+	// every access then takes the slow path, which counts it. The inline
+	// path pays nothing for the profile.
+	direct []unsafe.Pointer
+	// scalarOK is the type word of the last type Load or Store checked
+	// for Go pointers (scalar.go).
+	scalarOK unsafe.Pointer
+	// prof is the endpoint's communication profile, nil when off: the
+	// runtime's other direct paths count their loads and stores in it.
+	prof *gasnet.Profile
 
 	collectives uint64 // collective calls so far, identical on every thread
 	fenceWord   atomic.Uint64
@@ -58,6 +70,11 @@ type Options struct {
 	// Setup runs once per process before any thread starts, to lay out the
 	// static shared data (AllocStatic); THREADS is known by then.
 	Setup func(j *Job)
+	// Stats is the communication profile printed when the job ends
+	// (docs/observability.md); StatsUnset reads UPC_STATS.
+	Stats Stats
+	// StatsOutput receives it; nil means standard error.
+	StatsOutput io.Writer
 }
 
 // headerSize is the runtime's own area at the start of every segment
@@ -122,6 +139,11 @@ func Run(n int, body func(t *Thread)) error {
 // header and the shared heap, plus the static shared data Setup lays out,
 // which so never takes room from the heap.
 func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
+	if opts.Stats == StatsUnset {
+		if opts.Stats, err = statsFromEnv(); err != nil {
+			return 2, err
+		}
+	}
 	j := &Job{threads: opts.Threads, staticHi: headerSize}
 	if opts.Conduit != nil {
 		j.threads = opts.Conduit.Size()
@@ -140,7 +162,7 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		heap = cmp.Or(env, gasnet.DefaultSegmentSize)
 	}
 	static := roundUp(j.staticHi, allocAlign) - headerSize
-	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit})
+	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit, Profile: opts.Stats.profile()})
 	if err != nil {
 		if static > 0 {
 			err = fmt.Errorf("%v: a segment holds the static shared data (%d bytes per thread) and the shared heap (%d)", err, static, heap)
@@ -148,6 +170,10 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		return 1, err
 	}
 	defer gj.Conduit().Close()
+	obs, err := startObserving(gj)
+	if err != nil {
+		return 2, err
+	}
 	j.gj = gj
 	j.initHeaps()
 	// Threads share their process's segment table; look at each table once.
@@ -163,6 +189,10 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		t.addressesAll = addressesAll[&t.segs[0]]
 		t.local = t.segs[t.MyThread]
 		t.segSize = ep.SegmentSize()
+		t.prof = ep.Profile()
+		if t.prof == nil {
+			t.direct = t.segs
+		}
 		// A stray pointer becomes a panic we report, not a crash.
 		debug.SetPanicOnFault(true)
 		defer func() {
@@ -172,10 +202,15 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 				j.recordStatus(t.status)
 			}
 		}()
-		j.recordStatus(main(t))
+		obs.thread(t.MyThread, func() { j.recordStatus(main(t)) })
 	})
-	if os.Getenv("UPC_STATS") == "1" {
-		gj.PrintStats(os.Stderr)
+	obs.stop()
+	if opts.Stats != StatsOff {
+		w := opts.StatsOutput
+		if w == nil {
+			w = os.Stderr
+		}
+		gj.PrintStats(w)
 	}
 	var rp *gasnet.RankPanic
 	var ee *gasnet.ExitError
@@ -222,25 +257,13 @@ func (f *Fault) Error() string {
 	return fmt.Sprintf("thread %d: %s", f.Thread, msg)
 }
 
-// runtimePackages are the frames skipped when looking for the user's line.
-var runtimePackages = []string{"runtime.", "github.com/upcgo/upcgo/runtime/", "github.com/upcgo/upcgo/stdlib", "testing.", "sync."}
-
 func newFault(rp *gasnet.RankPanic) *Fault {
 	f := &Fault{Thread: rp.Rank, Value: rp.Value}
 	frames := runtime.CallersFrames(rp.PCs)
 	var stack strings.Builder
 	for {
 		fr, more := frames.Next()
-		// Generated code's frames name the .upc file through //line
-		// directives; runtime, stdlib and test-harness frames are skipped.
-		user := fr.Function != "" && fr.File != ""
-		for _, p := range runtimePackages {
-			// (The runtime's own tests play the user's part.)
-			if strings.HasPrefix(fr.Function, p) && !strings.HasSuffix(fr.File, "_test.go") {
-				user = false
-			}
-		}
-		if user {
+		if gasnet.UserFrame(fr) {
 			pos := fr.File + ":" + strconv.Itoa(fr.Line)
 			if f.Pos == "" {
 				f.Pos = pos

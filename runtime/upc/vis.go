@@ -271,6 +271,31 @@ func (o Lib) checkOverlap(s *listSide) {
 	}
 }
 
+// countList counts the shared regions of s, which this thread addresses
+// directly, in its communication profile: one access per run of regions
+// with one owner, as the message path sends one vector transfer per owner.
+func (t *Thread) countList(s *listSide, a gasnet.Access) {
+	if !s.shared() {
+		return
+	}
+	owner, bytes := -1, uintptr(0)
+	for i := range s.n() {
+		sp, _, n := s.entry(i)
+		if n == 0 {
+			continue
+		}
+		if int(sp.Thread) != owner && bytes > 0 {
+			t.prof.Count(a, owner, bytes)
+			bytes = 0
+		}
+		owner = int(sp.Thread)
+		bytes += n
+	}
+	if bytes > 0 {
+		t.prof.Count(a, owner, bytes)
+	}
+}
+
 // lists runs a vector or indexed transfer.
 func (o Lib) lists(s Sync, dst, src *listSide) Handle {
 	if dst.kind >= pptrList {
@@ -293,6 +318,10 @@ func (o Lib) lists(s Sync, dst, src *listSide) Handle {
 		return 0
 	}
 	if dst.addressable && src.addressable {
+		if o.t.prof != nil {
+			o.t.countList(dst, gasnet.AccessPut)
+			o.t.countList(src, gasnet.AccessGet)
+		}
 		o.t.directLists(dst, src)
 		return 0
 	}
@@ -352,6 +381,10 @@ func (o Lib) fusedIndexed(dst, src *listSide) bool {
 		o.fail("%s region 0 is a null pointer", single.what)
 	}
 	room := t.segSize - headerSize - n
+	if t.prof != nil {
+		t.countList(dst, gasnet.AccessPut)
+		t.countList(src, gasnet.AccessGet)
+	}
 	if list == src {
 		if i := t.gatherChecked(p, list.sptr, n, room); i >= 0 {
 			o.badShared(list, i, list.sptr[i], n)
@@ -707,6 +740,14 @@ func (p *visPlan) add(dstShared bool, dsp SharedPtr, dp unsafe.Pointer, srcShare
 	}
 	switch {
 	case dp != nil && sp != nil:
+		if t.prof != nil {
+			if dstShared {
+				t.prof.Count(gasnet.AccessPut, int(dsp.Thread), n)
+			}
+			if srcShared {
+				t.prof.Count(gasnet.AccessGet, int(ssp.Thread), n)
+			}
+		}
 		gasnet.Move(dp, sp, n)
 	case dp != nil:
 		p.gets.add(ssp.Thread, dp, ssp.Addr, n)

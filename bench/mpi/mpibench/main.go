@@ -190,6 +190,17 @@ func latency(ep *gasnet.Endpoint) {
 		ep.Atomic(1, 64, gasnet.AtomicAdd, gasnet.Int64, 1, 0)
 	}
 	fmt.Printf("fetch_add_latency %.3f us\n", float64(time.Since(t0).Microseconds())/it)
+	// Against the size: one blocking put at a time, as rma.c's MPI_Put
+	// and MPI_Win_flush.
+	buf := buffer(4 << 20)
+	for size := uintptr(8); size <= 4<<20; size *= 8 {
+		n := min(max(int((64<<20)/size), 16), 2000)
+		t0 := time.Now()
+		for range n {
+			ep.Put(1, 0, ptr(buf), size)
+		}
+		fmt.Printf("put_lat_%d %.3f us\n", size, float64(time.Since(t0).Nanoseconds())/1e3/float64(n))
+	}
 }
 
 // bandwidth: a window of non-blocking puts, then one synchronisation.
