@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -60,11 +61,17 @@ type peerCount struct {
 // Profile counts one rank's accesses. Only the rank's goroutine writes it;
 // read it after the rank is done.
 type Profile struct {
-	rank  int
-	segs  []unsafe.Pointer
-	peers []peerCount // by peer rank
-	lines bool
-	sites map[siteKey]*siteCount
+	rank int
+	segs []unsafe.Pointer
+	// peers holds the counts of the peers touched, by rank: a map, as a
+	// rank touches few of many (nothing here is O(THREADS) per rank);
+	// last is the most recent peer's, which the next access usually
+	// touches again.
+	peers    map[int]*peerCount
+	last     *peerCount
+	lastPeer int
+	lines    bool
+	sites    map[siteKey]*siteCount
 }
 
 // siteDepth is how many return addresses identify a call site: enough to
@@ -84,7 +91,7 @@ func newProfile(ep *Endpoint, mode ProfileMode) *Profile {
 	if mode == ProfileOff {
 		return nil
 	}
-	p := &Profile{rank: ep.rank, segs: ep.segs, peers: make([]peerCount, ep.size), lines: mode == ProfileLines}
+	p := &Profile{rank: ep.rank, segs: ep.segs, peers: map[int]*peerCount{}, lastPeer: -1, lines: mode == ProfileLines}
 	if p.lines {
 		p.sites = map[siteKey]*siteCount{}
 	}
@@ -110,7 +117,14 @@ func (p *Profile) where(peer int) locality {
 //
 //go:noinline
 func (p *Profile) Count(a Access, peer int, n uintptr) {
-	c := &p.peers[peer]
+	c := p.last
+	if peer != p.lastPeer {
+		if c = p.peers[peer]; c == nil {
+			c = &peerCount{}
+			p.peers[peer] = c
+		}
+		p.last, p.lastPeer = c, peer
+	}
 	c.ops[a]++
 	c.bytes[a] += uint64(n)
 	if p.lines {
@@ -129,8 +143,7 @@ func (p *Profile) Count(a Access, peer int, n uintptr) {
 
 // totals sums the counts over the peers.
 func (p *Profile) totals() (puts, putBytes, gets, getBytes, atomics uint64) {
-	for i := range p.peers {
-		c := &p.peers[i]
+	for _, c := range p.peers {
 		puts, putBytes = puts+c.ops[AccessPut], putBytes+c.bytes[AccessPut]
 		gets, getBytes = gets+c.ops[AccessGet], getBytes+c.bytes[AccessGet]
 		atomics += c.ops[AccessAtomic]
@@ -279,8 +292,8 @@ func ownLast(l locality) int {
 // writePeers prints what ep did to each peer it touched.
 func (ep *Endpoint) writePeers(w io.Writer) {
 	p := ep.prof
-	for peer := range p.peers {
-		c := &p.peers[peer]
+	for _, peer := range slices.Sorted(maps.Keys(p.peers)) {
+		c := p.peers[peer]
 		var parts []string
 		for a := range numAccess {
 			if c.ops[a] != 0 {

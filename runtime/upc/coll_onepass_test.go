@@ -23,7 +23,7 @@ func TestCollOnePass(t *testing.T) {
 				th.Barrier()
 				before := nb.Phases()
 				for i := range 3 {
-					AllReduce[float64](th, dst, src, OpAdd, uint64(P), 1, nil, InAllSync|OutAllSync)
+					AllReduce[float64](th, dst, src, OpAdd, uintptr(P), 1, nil, InAllSync|OutAllSync)
 					for r := range P {
 						// Every thread sees the result at once (OUT_ALLSYNC).
 						want := float64(P*P) / 2

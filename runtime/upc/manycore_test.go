@@ -37,7 +37,7 @@ func TestManyThreadsContended(t *testing.T) {
 						}
 					}
 					Store(th, SharedPtr{Thread: uint32(th.MyThread), Addr: src.Addr}, int64(i+th.MyThread))
-					AllReduce[int64](th, dst, src, OpAdd, uint64(P), 1, nil, InAllSync|OutAllSync)
+					AllReduce[int64](th, dst, src, OpAdd, uintptr(P), 1, nil, InAllSync|OutAllSync)
 					require.Equal(t, int64(P*i+P*(P-1)/2), Load[int64](th, dst), "round %d", i)
 					th.BarrierID(int64(i))
 				}
