@@ -52,8 +52,8 @@ func sortedLines(s string) []string {
 	return l
 }
 
-func TestMPIHybridRun(t *testing.T) {
-	src := `#include <stdio.h>
+// sumSrc has every thread sum an array written by all threads.
+const sumSrc = `#include <stdio.h>
 #include <upc.h>
 shared int a[THREADS];
 int main(int argc, char **argv) {
@@ -66,13 +66,49 @@ int main(int argc, char **argv) {
 	return 0;
 }
 `
-	status, out, errOut := runMPI(t, src, 4, 2, 30*time.Second, "arg")
+
+var sumOut = []string{
+	"thread 0 of 4: sum 10, arg", "thread 1 of 4: sum 10, arg",
+	"thread 2 of 4: sum 10, arg", "thread 3 of 4: sum 10, arg",
+}
+
+func TestMPIHybridRun(t *testing.T) {
+	status, out, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
 	assert.Equal(t, 0, status, errOut)
-	assert.Equal(t, []string{
-		"thread 0 of 4: sum 10, arg", "thread 1 of 4: sum 10, arg",
-		"thread 2 of 4: sum 10, arg", "thread 3 of 4: sum 10, arg",
-	}, sortedLines(out))
+	assert.Equal(t, sumOut, sortedLines(out))
 	assert.Empty(t, errOut)
+}
+
+// Where MPI has no shared windows (Open MPI with OMPI_MCA_osc naming no
+// osc/sm), the job runs without PSHM and says so once; UPC_MPI_VERBOSE
+// has every process describe itself.
+func TestMPISharedWindowsUnavailable(t *testing.T) {
+	if m, err := FindMPI(); err != nil || m.Name != "openmpi" {
+		t.Skip("needs Open MPI, whose OMPI_MCA_osc can leave out shared windows")
+	}
+	for _, tc := range []struct{ osc, threads string }{
+		{"ucx", "multiple"},
+		{"pt2pt", "funneled"}, // osc/pt2pt refuses MPI_THREAD_MULTIPLE
+	} {
+		t.Run(tc.osc, func(t *testing.T) {
+			t.Setenv("OMPI_MCA_osc", tc.osc)
+			t.Setenv("UPC_MPI_THREADS", tc.threads)
+			t.Setenv("UPC_MPI_VERBOSE", "1")
+			status, out, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
+			assert.Equal(t, 0, status, errOut)
+			assert.Equal(t, sumOut, sortedLines(out))
+			assert.Equal(t, 1, strings.Count(errOut, "shared windows are unavailable (MPI_Win_allocate_shared: "), errOut)
+			assert.Equal(t, 2, strings.Count(errOut, ", no PSHM, "), errOut)
+			assert.Equal(t, 3, strings.Count(errOut, "\n"), errOut)
+		})
+	}
+	// osc/pt2pt alone cannot serve this process at all: the job ends
+	// with a line that says why.
+	t.Setenv("OMPI_MCA_osc", "pt2pt")
+	t.Setenv("UPC_MPI_THREADS", "multiple")
+	status, _, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
+	assert.Equal(t, 1, status, errOut)
+	assert.Contains(t, errOut, "osc/pt2pt serves no process with MPI_THREAD_MULTIPLE")
 }
 
 // A failing thread ends the whole job with its status, never a hang, even
