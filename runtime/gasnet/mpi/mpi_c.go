@@ -10,6 +10,7 @@ package mpi
 // every communicator and window the conduit uses.
 
 /*
+#include <fcntl.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdint.h>
@@ -442,6 +443,31 @@ static int upc_ibarrier(upc_job *j) { return MPI_Ibarrier(j->coll, &UPC_BAR(j));
 
 static void upc_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 static int upc_finalize(void) { return MPI_Finalize(); }
+
+// upc_finalize_quiet is MPI_Finalize with the process's standard output
+// and error on /dev/null, put back afterwards.
+static int upc_finalize_quiet(void) {
+	fflush(stdout);
+	fflush(stderr);
+	int out = dup(1), err = dup(2), null = open("/dev/null", O_WRONLY);
+	if (out < 0 || err < 0 || null < 0) {
+		if (out >= 0) close(out);
+		if (err >= 0) close(err);
+		if (null >= 0) close(null);
+		return MPI_Finalize();
+	}
+	dup2(null, 1);
+	dup2(null, 2);
+	close(null);
+	int rc = MPI_Finalize();
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out, 1);
+	dup2(err, 2);
+	close(out);
+	close(err);
+	return rc;
+}
 */
 import "C"
 
@@ -489,8 +515,12 @@ func mpiInit(want threadLevel) (mpiInfo, error) {
 	return mpiInfo{provided: threadLevel(p), rank: int(r), size: int(s), nodeSize: int(n), tagUB: int(ub), version: C.GoString((*C.char)(buf))}, nil
 }
 
-func mpiFinalize() error  { return mpiError(C.upc_finalize(), "MPI_Finalize") }
-func mpiAbort(status int) { C.upc_abort(C.int(status)) }
+func mpiFinalize() error { return mpiError(C.upc_finalize(), "MPI_Finalize") }
+
+// mpiFinalizeQuiet is mpiFinalize without what the MPI library prints
+// while it tears itself down (Exit explains why).
+func mpiFinalizeQuiet() error { return mpiError(C.upc_finalize_quiet(), "MPI_Finalize") }
+func mpiAbort(status int)     { C.upc_abort(C.int(status)) }
 
 // cjob is the C state of one job: communicators, window, requests.
 type cjob struct {
