@@ -41,7 +41,7 @@ for cfg in $configs; do
 				mpi-tcp) cmd=($om -n "$n" -x OMPI_MCA_osc=ucx -x UCX_TLS=tcp,self --mca btl self,tcp --mca pml ob1 -x UPC_MPI_PSHM=0 "$out/$prog-$pass-mpi") ;;
 				mpi-nodes) cmd=("${UPCGO_MPIRUN:?mpi-nodes needs UPCGO_MPIRUN=DIR/mpirun, DIR a cluster of testsuite/multinode/cluster.sh}" ${om#mpirun.openmpi} -n "$n" "$out/$prog-$pass-mpi") ;;
 				esac
-				UPC_STATS=1 UCX_TLS=${UCX_TLS:-} timeout 600 "${cmd[@]}" >"$out/o" 2>"$out/e" || echo "# failed: $cfg $n $prog $pass" >&2
+				UPC_STATS=1 timeout 600 "${cmd[@]}" >"$out/o" 2>"$out/e" || echo "# failed: $cfg $n $prog $pass" >&2
 				printf '%-8s n=%d %-13s %s | %s\n' "$cfg" "$n" "$pass" "$(cat "$out/o")" "$(stats <"$out/e")"
 			done
 		done

@@ -31,7 +31,7 @@ int main(void) {
         int wrong = 0;
         for (int t = 0; t < THREADS; t++)
             wrong += bad[t];
-        printf("across: %d threads, %ld bytes between the nodes, %s\n", THREADS,
+        printf("across: %d threads, %ld bytes to the other half of the job, %s\n", THREADS,
                (long)THREADS * R * B, wrong ? "WRONG" : "ok");
     }
     return 0;

@@ -78,12 +78,14 @@ check() {
 }
 
 # starttime prints the start time of process $1 (field 22 of its stat),
-# which tells it from a later process with the same id.
+# which tells it from a later process with the same id; it fails for a
+# process that has ended (a zombie's stat is still there).
 starttime() {
 	local stat
 	stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
 	stat=${stat##*) }
 	set -- $stat
+	[[ $1 != Z ]] || return 1
 	echo "${20}"
 }
 
@@ -103,7 +105,7 @@ namespaces() {
 # remove ends every process in cluster $1's namespaces (they are the
 # cluster's) and deletes the namespaces, the nodes before the bridge's.
 remove() {
-	local id=$1 ns pids tries dir
+	local id=$1 ns pids tries dir left=0
 	for ns in $(namespaces "$id" | sort); do
 		for tries in 1 2 3 4 5 6 7 8 9 10; do
 			pids=$(ip netns pids "$ns")
@@ -113,6 +115,7 @@ remove() {
 		done
 		if [[ -n $(ip netns pids "$ns") ]]; then
 			echo "cluster.sh: processes $(ip netns pids "$ns" | tr '\n' ' ')survive in $ns" >&2
+			left=1
 		fi
 		ip netns del "$ns"
 	done
@@ -121,17 +124,18 @@ remove() {
 		[[ -n $dir && -f $dir/id && $(cat "$dir/id") == "$id" ]] && rm -rf "$dir"
 		rm -f "$registry/$id"
 	fi
+	return $left
 }
 
 sweep() {
 	local id
 	for id in $({
-		ip netns list | awk '{print $1}' | sed -n 's/^upcgo-\([0-9a-f]*\)-.*/\1/p'
+		ip netns list | awk '{print $1}' | sed -n 's/^upcgo-\([0-9a-fr]*\)-.*/\1/p'
 		ls "$registry" 2>/dev/null
 	} | sort -u); do
 		if ! alive "$id"; then
 			echo "cluster.sh: removing cluster $id, whose owner has gone" >&2
-			remove "$id"
+			remove "$id" || true
 		fi
 	done
 }
@@ -143,7 +147,7 @@ up() {
 	sweep
 	mkdir -p "$registry" "$dir"
 	dir=$(cd "$dir" && pwd)
-	id=$(printf '%x%04x' "$owner" $((RANDOM)))
+	id=$(printf '%xr%04x' "$owner" $((RANDOM)))
 	echo "$owner $(starttime "$owner") $dir" >"$registry/$id"
 	echo "$id" >"$dir/id"
 	echo "$nodes" >"$dir/nodes"

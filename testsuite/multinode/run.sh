@@ -43,7 +43,15 @@ cleanup() {
 		kill -TERM -- -"$child" 2>/dev/null || true
 		wait "$child" 2>/dev/null || true
 	fi
-	$here/cluster.sh down "$cluster" || status=1
+	if [[ -f $cluster/id ]]; then
+		local id
+		id=$(cat "$cluster/id")
+		$here/cluster.sh down "$cluster" || status=1
+		if ip netns list | grep -q "^upcgo-$id-"; then
+			echo "multi-node test FAILED: namespaces of cluster $id are left" >&2
+			status=1
+		fi
+	fi
 	rm -rf "$work"
 	exit "$status"
 }
@@ -91,7 +99,7 @@ go build -o "$work/upcgo" ./cmd/upcgo
 # the processes it shares memory with.
 "$work/upcgo" build -network mpi -o "$work/across" $here/across.upc
 check_across() { # OUT ERR: what a run across 2 nodes x 2 processes prints
-	grep -qx 'across: 4 threads, 16777216 bytes between the nodes, ok' "$1" || return 1
+	grep -qx 'across: 4 threads, 16777216 bytes to the other half of the job, ok' "$1" || return 1
 	local p
 	for p in 0 1 2 3; do
 		grep -q "process $p of 4 on node$((p / 2)): .*PSHM with processes $((p / 2 * 2)),$((p / 2 * 2 + 1))," "$2" || return 1
@@ -105,8 +113,7 @@ across() {
 want=$((8 << 20)) step "the cluster is one: 2 nodes, PSHM inside each, 16 MiB between them" \
 	across "$cluster/mpirun" "${mpirun_flags[@]}" -x UPC_MPI_VERBOSE -n 4 "$work/across"
 echo "== the same job with every process on node0 fails that check"
-id=$(cat "$cluster/id")
-if ! UPC_MPI_VERBOSE=1 ip netns exec "upcgo-$id-node0" unshare -ui sh -c 'hostname node0 && exec "$@"' sh \
+if ! UPC_MPI_VERBOSE=1 ip netns exec "upcgo-$(cat "$cluster/id")-node0" unshare -ui sh -c 'hostname node0 && exec "$@"' sh \
 	mpirun.openmpi "${mpirun_flags[@]}" -x UPC_MPI_VERBOSE -n 4 "$work/across" >"$work/out" 2>"$work/err"; then
 	cat "$work/out" "$work/err"
 	echo "multi-node test FAILED: the job on one node failed" >&2
@@ -156,7 +163,7 @@ passes=aggregate
 [[ -n $long ]] && passes="aggregate no-aggregate"
 bench() {
 	CONFIGS=mpi-nodes NPROCS=4 PASSES="$passes" bench/aggregate/run.sh | tee "$work/bench" &&
-		[[ $(grep -c ' ok)' "$work/bench") == $((4 * $(wc -w <<<"$passes"))) ]]
+		[[ $(grep -c 'ok) |' "$work/bench") == $((4 * $(wc -w <<<"$passes"))) ]]
 }
 want=$((1 << 20)) step "the aggregation benchmarks" bench
 
