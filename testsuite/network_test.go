@@ -7,7 +7,10 @@ package testsuite
 // builds every program with -network mpi and runs it under mpirun in the
 // layouts of UPCGO_SUITE_LAYOUTS (default "2x1 4x1 2x2": processes × UPC
 // threads per process) whose THREADS the program runs at. Without the
-// variable the suite runs on the smp conduit at each thread count.
+// variable the suite runs on the smp conduit at each thread count. The
+// programs start under the mpirun that internal/driver finds, or the one
+// UPCGO_MPIRUN names: the multi-node test (multinode/run.sh) names its
+// cluster's, so the same runs span two nodes.
 //
 // The standard output of several processes reaches mpirun through one
 // pipe each, and MPI does not say in which order mpirun merges them (nor

@@ -66,7 +66,24 @@ var defaultThreads = []int{1, 2, 3, 4, 8}
 
 // runTimeout bounds one run of a program: the suite must never hang on a
 // deadlock, and a run that needs this long is a bug in itself.
-const runTimeout = 60 * time.Second
+// UPCGO_SUITE_RUN_TIMEOUT (a duration) changes it: the multi-node test
+// (testsuite/multinode) gives its jobs longer, because every remote
+// atomic there is a round trip over TCP between processes that share two
+// loaded cores.
+var runTimeout = runTimeoutFromEnv()
+
+func runTimeoutFromEnv() time.Duration {
+	s := os.Getenv("UPCGO_SUITE_RUN_TIMEOUT")
+	if s == "" {
+		return 60 * time.Second
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		fmt.Fprintf(os.Stderr, "UPCGO_SUITE_RUN_TIMEOUT=%q: want a duration such as 5m\n", s)
+		os.Exit(2)
+	}
+	return d
+}
 
 // slots bounds how many programs build or run at once: go build and the
 // programs' goroutines already use every core, and the machine has few.

@@ -183,7 +183,10 @@ upcrun does: the binary itself for -network smp, mpirun for -network mpi.
 	-shared-heap SIZE  the shared heap per UPC thread (256MB, 1GB)
 	-backtrace         print the program's frames on a fault
 	-t, -show          print the command that would start the program
-	-v                 print the command, then start the program
+	-v                 print the command, then start the program; with
+	                   -network mpi each process also says where it runs
+	                   and which processes it shares memory with
+	                   (UPC_MPI_VERBOSE=1)
 	-q                 accepted (upcgo programs print no start-up messages)
 	-version           print upcgo's version
 `,

@@ -163,6 +163,7 @@ func (c console) upcrun(args []string) int {
 	var verbose io.Writer
 	if f.verbose {
 		verbose = c.stderr
+		os.Setenv("UPC_MPI_VERBOSE", "1") // every process describes its place (docs/mpi.md)
 	}
 	status, err := driver.Exec(bin, launch, ro, c.stderr, verbose)
 	if err != nil {

@@ -49,6 +49,7 @@ var Environment = []EnvVar{
 	{"UPC_MPI_SPIN_IDLE", "100µs", "program (mpi)", "how long the progress goroutine polls after its last work, nothing in flight"},
 	{"UPC_MPI_SPIN_BUSY", "2ms", "program (mpi)", "the same with operations or messages in flight"},
 	{"UPC_MPI_EXIT_WAIT", "5s", "program (mpi)", "how long an aborting job waits for the other processes' output"},
+	{"UPC_MPI_VERBOSE", "0", "program (mpi)", "1: each process prints its host, UPC threads and the processes it shares memory with at start, and MPI_Finalize's own output is kept"},
 	{"OMPI_MCA_osc", "sm,ucx,pt2pt", "program (mpi)", "Open MPI's one-sided components; set to the default before MPI starts unless set"},
 	{"OMPI_COMM_WORLD_SIZE", "set by mpirun", "program (mpi)", "read to recognise a program started by another MPI's mpirun"},
 	{"PMI_SIZE", "set by mpirun", "program (mpi)", "the same, for MPICH's launcher"},

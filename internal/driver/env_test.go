@@ -71,9 +71,12 @@ func TestEnvironmentDefaults(t *testing.T) {
 		def[v.Name] = v.Default
 	}
 	c := mpi.DefaultConfig()
-	pshm := "0"
+	pshm, verbose := "0", "0"
 	if c.PSHM {
 		pshm = "1"
+	}
+	if c.Verbose {
+		verbose = "1"
 	}
 	for name, want := range map[string]string{
 		"UPC_MPI_PSHM": pshm, "UPC_MPI_THREADS": c.Threads, "UPC_MPI_VIS": c.VIS,
@@ -85,7 +88,7 @@ func TestEnvironmentDefaults(t *testing.T) {
 		"UPC_MPI_TARGETS_GLOBAL": fmt.Sprint(c.TargetsGlobal), "UPC_MPI_EAGER": fmt.Sprint(c.Eager),
 		"UPC_MPI_RECVS": fmt.Sprint(c.Recvs), "UPC_MPI_POLL_MAX": c.PollMax.String(),
 		"UPC_MPI_SPIN_IDLE": c.SpinIdle.String(), "UPC_MPI_SPIN_BUSY": c.SpinBusy.String(),
-		"UPC_MPI_EXIT_WAIT": c.ExitWait.String(),
+		"UPC_MPI_EXIT_WAIT": c.ExitWait.String(), "UPC_MPI_VERBOSE": verbose,
 	} {
 		assert.Equal(t, want, def[name], name)
 	}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -140,6 +141,13 @@ func (l Launch) Command(bin string, args []string) (argv, env []string, err erro
 		// bound to one core each: a process runs several goroutines.
 		// Oversubscribed: the processes may outnumber the cores.
 		argv = []string{launcher, "-q", "-n", procs, "--bind-to", "none", "--oversubscribe", "-x", "UCX_HANDLE_ERRORS"}
+		// The runtime's variables reach the processes on every node, as
+		// GASNet's spawners pass the environment on: Open MPI forwards
+		// to other nodes only what -x names (MPICH's Hydra forwards
+		// everything).
+		for _, name := range runtimeVariables() {
+			argv = append(argv, "-x", name)
+		}
 		if os.Geteuid() == 0 {
 			env = append(env, "OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1")
 		}
@@ -153,6 +161,19 @@ func (l Launch) Command(bin string, args []string) (argv, env []string, err erro
 		}
 	}
 	return append(append(argv, bin), prog...), env, nil
+}
+
+// runtimeVariables returns the names of the runtime's variables (UPC_*)
+// set in the environment, sorted.
+func runtimeVariables() []string {
+	var names []string
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "UPC_") {
+			names = append(names, name)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // MPILaunch completes an mpi launch's counts as the program would: THREADS

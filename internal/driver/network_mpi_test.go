@@ -7,13 +7,18 @@ package driver
 // -network mpi and started under mpirun by Run, as upcgo run does.
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -52,8 +57,8 @@ func sortedLines(s string) []string {
 	return l
 }
 
-func TestMPIHybridRun(t *testing.T) {
-	src := `#include <stdio.h>
+// sumSrc has every thread sum an array written by all threads.
+const sumSrc = `#include <stdio.h>
 #include <upc.h>
 shared int a[THREADS];
 int main(int argc, char **argv) {
@@ -66,13 +71,49 @@ int main(int argc, char **argv) {
 	return 0;
 }
 `
-	status, out, errOut := runMPI(t, src, 4, 2, 30*time.Second, "arg")
+
+var sumOut = []string{
+	"thread 0 of 4: sum 10, arg", "thread 1 of 4: sum 10, arg",
+	"thread 2 of 4: sum 10, arg", "thread 3 of 4: sum 10, arg",
+}
+
+func TestMPIHybridRun(t *testing.T) {
+	status, out, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
 	assert.Equal(t, 0, status, errOut)
-	assert.Equal(t, []string{
-		"thread 0 of 4: sum 10, arg", "thread 1 of 4: sum 10, arg",
-		"thread 2 of 4: sum 10, arg", "thread 3 of 4: sum 10, arg",
-	}, sortedLines(out))
+	assert.Equal(t, sumOut, sortedLines(out))
 	assert.Empty(t, errOut)
+}
+
+// Where MPI has no shared windows (Open MPI with OMPI_MCA_osc naming no
+// osc/sm), the job runs without PSHM and says so once; UPC_MPI_VERBOSE
+// has every process describe itself.
+func TestMPISharedWindowsUnavailable(t *testing.T) {
+	if m, err := FindMPI(); err != nil || m.Name != "openmpi" {
+		t.Skip("needs Open MPI, whose OMPI_MCA_osc can leave out shared windows")
+	}
+	for _, tc := range []struct{ osc, threads string }{
+		{"ucx", "multiple"},
+		{"pt2pt", "funneled"}, // osc/pt2pt refuses MPI_THREAD_MULTIPLE
+	} {
+		t.Run(tc.osc, func(t *testing.T) {
+			t.Setenv("OMPI_MCA_osc", tc.osc)
+			t.Setenv("UPC_MPI_THREADS", tc.threads)
+			t.Setenv("UPC_MPI_VERBOSE", "1")
+			status, out, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
+			assert.Equal(t, 0, status, errOut)
+			assert.Equal(t, sumOut, sortedLines(out))
+			assert.Equal(t, 1, strings.Count(errOut, "shared windows are unavailable (MPI_Win_allocate_shared: "), errOut)
+			assert.Equal(t, 2, strings.Count(errOut, ", no PSHM, "), errOut)
+			assert.Equal(t, 3, strings.Count(errOut, "\n"), errOut)
+		})
+	}
+	// osc/pt2pt alone cannot serve this process at all: the job ends
+	// with a line that says why.
+	t.Setenv("OMPI_MCA_osc", "pt2pt")
+	t.Setenv("UPC_MPI_THREADS", "multiple")
+	status, _, errOut := runMPI(t, sumSrc, 4, 2, 30*time.Second, "arg")
+	assert.Equal(t, 1, status, errOut)
+	assert.Contains(t, errOut, "osc/pt2pt serves no process with MPI_THREAD_MULTIPLE")
 }
 
 // A failing thread ends the whole job with its status, never a hang, even
@@ -160,4 +201,76 @@ func TestMPIGoProgram(t *testing.T) {
 		want = append(want, fmt.Sprintf("thread %d of 4: thread %d's block sums to %d", r, right, 16*right+6))
 	}
 	assert.Equal(t, want, sortedLines(stdout.String()))
+}
+
+// A process killed by a signal (a node's out-of-memory killer, a crash in
+// the MPI library) ends the job on every node within seconds, and leaves
+// no process of it running. In the multi-node test (testsuite/multinode)
+// the killed process is on the second node; the log names the hosts.
+func TestMPIKilledProcessEndsTheJob(t *testing.T) {
+	src := `#include <stdio.h>
+#include <unistd.h>
+#include <upc.h>
+int main(void) {
+	char host[64];
+	gethostname(host, sizeof host);
+	printf("thread %d: pid %d on %s\n", MYTHREAD, (int)getpid(), host);
+	fflush(stdout);
+	for (;;)
+		upc_barrier;
+	return 0;
+}
+`
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	pr, pw := io.Pipe()
+	var stderr bytes.Buffer
+	type result struct {
+		status int
+		err    error
+	}
+	done := make(chan result, 1)
+	go func() {
+		status, err := Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
+			RunOptions{Threads: 4, PerProc: 1, Stdout: pw})
+		pw.Close()
+		done <- result{status, err}
+	}()
+	// Each thread's line, as the processes print them.
+	re := regexp.MustCompile(`^thread (\d): pid (\d+) on (\S+)$`)
+	pids := map[int]int{}
+	hosts := map[int]string{}
+	lines := bufio.NewScanner(pr)
+	for len(pids) < 4 && lines.Scan() {
+		m := re.FindStringSubmatch(lines.Text())
+		require.NotNil(t, m, "unexpected output %q", lines.Text())
+		th, _ := strconv.Atoi(m[1])
+		pid, _ := strconv.Atoi(m[2])
+		pids[th], hosts[th] = pid, m[3]
+	}
+	require.Len(t, pids, 4, "the job ended before every thread started: %s", stderr.String())
+	go io.Copy(io.Discard, pr)
+
+	require.NoError(t, syscall.Kill(pids[3], syscall.SIGKILL))
+	killed := time.Now()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the job did not end within 30 s of killing thread 3's process; stderr:\n%s", stderr.String())
+	}
+	took := time.Since(killed)
+	require.NoError(t, r.err)
+	assert.NotZero(t, r.status, stderr.String())
+	assert.Less(t, took, 10*time.Second, "the job took %v to end", took)
+	// Every process of the job is gone (mpirun reaps its own, and the
+	// other node's daemon reaps the rest before mpirun exits).
+	for th, pid := range pids {
+		for i := 0; syscall.Kill(pid, 0) == nil; i++ {
+			require.Less(t, i, 50, "thread %d's process %d still runs after the job ended", th, pid)
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	t.Logf("killed thread 3's process on %s (thread 0 on %s); the job ended after %v with status %d",
+		hosts[3], hosts[0], took.Round(time.Millisecond), r.status)
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -101,6 +102,13 @@ func TestLaunchCommand(t *testing.T) {
 	t.Setenv("UPCGO_MPIRUN", "")
 	t.Setenv("UCX_HANDLE_ERRORS", "")
 	os.Unsetenv("UCX_HANDLE_ERRORS")
+	for _, kv := range os.Environ() {
+		if name, _, _ := strings.Cut(kv, "="); strings.HasPrefix(name, "UPC_") {
+			t.Setenv(name, "")
+			os.Unsetenv(name)
+		}
+	}
+	t.Setenv("UPC_MPI_PSHM", "0") // reaches the processes on other nodes
 	root := os.Geteuid() == 0
 	for _, tc := range []struct {
 		name     string
@@ -114,10 +122,10 @@ func TestLaunchCommand(t *testing.T) {
 		{name: "smp default", l: Launch{}, argv: []string{"bin", "a"}},
 		{name: "smp simulated processes", l: Launch{Threads: 4, PerProc: 2}, argv: []string{"bin", "-n", "4", "-ppn", "2", "a"}},
 		{name: "Open MPI", mpi: "openmpi", l: Launch{Network: "mpi", Threads: 8, PerProc: 2},
-			argv: []string{"/usr/bin/mpirun.openmpi", "-q", "-n", "4", "--bind-to", "none", "--oversubscribe", "-x", "UCX_HANDLE_ERRORS", "bin", "-n", "8", "-ppn", "2", "a"},
+			argv: []string{"/usr/bin/mpirun.openmpi", "-q", "-n", "4", "--bind-to", "none", "--oversubscribe", "-x", "UCX_HANDLE_ERRORS", "-x", "UPC_MPI_PSHM", "bin", "-n", "8", "-ppn", "2", "a"},
 			env:  append([]string{"UCX_HANDLE_ERRORS=none"}, map[bool][]string{true: {"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"}}[root]...)},
 		{name: "Open MPI tagged", mpi: "openmpi", l: Launch{Network: "mpi", Threads: 2, PerProc: 1, TagOutput: true},
-			argv: []string{"/usr/bin/mpirun.openmpi", "-q", "-n", "2", "--bind-to", "none", "--oversubscribe", "-x", "UCX_HANDLE_ERRORS", "--tag-output", "bin", "-n", "2", "-ppn", "1", "a"},
+			argv: []string{"/usr/bin/mpirun.openmpi", "-q", "-n", "2", "--bind-to", "none", "--oversubscribe", "-x", "UCX_HANDLE_ERRORS", "-x", "UPC_MPI_PSHM", "--tag-output", "bin", "-n", "2", "-ppn", "1", "a"},
 			env:  append([]string{"UCX_HANDLE_ERRORS=none"}, map[bool][]string{true: {"OMPI_ALLOW_RUN_AS_ROOT=1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1"}}[root]...)},
 		{name: "MPICH", mpi: "mpich", l: Launch{Network: "mpi", Threads: 4, PerProc: 1, TagOutput: true},
 			argv: []string{"/usr/bin/mpirun.mpich", "-n", "4", "-prepend-rank", "bin", "-n", "4", "-ppn", "1", "a"},

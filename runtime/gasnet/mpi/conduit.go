@@ -8,8 +8,10 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -55,9 +57,10 @@ func Finalize() error {
 // MPI window; ranks of one process address each other's segments
 // directly, and reach other processes through MPI.
 type Conduit struct {
-	cfg Config
-	eng *engine
-	l   layout
+	cfg        Config
+	unresolved Config // cfg before its "auto" choices, for withoutPSHM
+	eng        *engine
+	l          layout
 
 	job     *gasnet.Job
 	cj      *cjob
@@ -162,8 +165,9 @@ func New(req gasnet.ConduitRequest, cfg Config) (*Conduit, error) {
 	if err != nil {
 		return nil, err
 	}
+	unresolved := cfg
 	cfg.resolve(e.lib, e.oneNode, os.Getenv("OMPI_MCA_osc"))
-	c := &Conduit{cfg: cfg, eng: e, l: l, multiple: e.multiple && cfg.Threads != "funneled", sendSeq: map[int]uint32{}, inbound: map[int]*inboundQ{}, pending: map[uint64]func([]byte){}}
+	c := &Conduit{cfg: cfg, unresolved: unresolved, eng: e, l: l, multiple: e.multiple && cfg.Threads != "funneled", sendSeq: map[int]uint32{}, inbound: map[int]*inboundQ{}, pending: map[uint64]func([]byte){}}
 	return c, nil
 }
 
@@ -249,6 +253,34 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 	}
 	c.job, c.segSize = job, segSize
 	c.winSize = uintptr(c.l.perProc) * segSize
+	err := c.openWindow()
+	var none *noSharedWindows
+	if errors.As(err, &none) {
+		// Every process learnt it together, so every process goes on
+		// without PSHM.
+		c.withoutPSHM(none)
+		err = c.openWindow()
+	}
+	if err != nil {
+		return fmt.Errorf("gasnet/mpi: %v%s", err, c.windowHint())
+	}
+	c.base = c.cj.base()
+	if c.peers == nil {
+		c.peers = make([]unsafe.Pointer, c.l.procs)
+	}
+	c.peers[c.l.me] = c.base
+	if c.cfg.Verbose {
+		fmt.Fprintln(os.Stderr, c.describe())
+	}
+	c.tab = newTable(&c.cfg, c, job.Complete, job.CompleteN, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
+	c.tab.mem = &cMem
+	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake)
+	c.eng.attach(c)
+	return nil
+}
+
+// openWindow makes the job's C state and window in the configured mode.
+func (c *Conduit) openWindow() error {
 	mode := c.cfg.windowMode(c.eng.oneNode)
 	var mem unsafe.Pointer
 	if mode == winCreate {
@@ -257,7 +289,7 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 		m, err := syscall.Mmap(-1, 0, int(c.winSize), syscall.PROT_READ|syscall.PROT_WRITE,
 			syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
 		if err != nil {
-			return fmt.Errorf("gasnet/mpi: cannot map %d bytes of segments: %v (lower UPC_SHARED_HEAP_SIZE)", c.winSize, err)
+			return fmt.Errorf("cannot map %d bytes of segments: %v (lower UPC_SHARED_HEAP_SIZE)", c.winSize, err)
 		}
 		c.mapped, mem = m, unsafe.Pointer(&m[0])
 	}
@@ -279,18 +311,52 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 	})
 	if err != nil {
 		c.unmap()
-		return fmt.Errorf("gasnet/mpi: %v", err)
 	}
-	c.base = c.cj.base()
-	if c.peers == nil {
-		c.peers = make([]unsafe.Pointer, c.l.procs)
+	return err
+}
+
+// withoutPSHM reconfigures a job whose processes could not allocate
+// shared windows (Open MPI with osc/pt2pt alone has none) to reach each
+// other through MPI, as UPC_MPI_PSHM=0 does, and says so once: the job
+// is correct but slower on a node, and the user should know why.
+// Choosing UPC_MPI_PSHM=0 gets the same job without the message.
+func (c *Conduit) withoutPSHM(why *noSharedWindows) {
+	cfg := c.unresolved
+	cfg.PSHM = false
+	cfg.resolve(c.eng.lib, c.eng.oneNode, os.Getenv("OMPI_MCA_osc"))
+	c.cfg = cfg
+	if c.l.me == 0 {
+		fmt.Fprintf(os.Stderr, "%s: gasnet/mpi: shared windows are unavailable (%v): processes on one node reach each other through MPI, without PSHM (UPC_MPI_PSHM=0 chooses this without this message)\n", filepath.Base(os.Args[0]), why.err)
 	}
-	c.peers[c.l.me] = c.base
-	c.tab = newTable(&c.cfg, c, job.Complete, job.CompleteN, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
-	c.tab.mem = &cMem
-	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake)
-	c.eng.attach(c)
-	return nil
+}
+
+// windowHint explains a window MPI could not make where the cause is
+// known: Open MPI's osc/pt2pt, the one component left when OMPI_MCA_osc
+// names only it, serves no process initialised with
+// MPI_THREAD_MULTIPLE.
+func (c *Conduit) windowHint() string {
+	if c.eng.lib == OpenMPI && c.eng.multiple && strings.TrimSpace(os.Getenv("OMPI_MCA_osc")) == "pt2pt" {
+		return " (Open MPI's osc/pt2pt serves no process with MPI_THREAD_MULTIPLE: add ucx to OMPI_MCA_osc, or set UPC_MPI_THREADS=funneled)"
+	}
+	return ""
+}
+
+// describe is the process's UPC_MPI_VERBOSE line.
+func (c *Conduit) describe() string {
+	host, _ := os.Hostname()
+	var shared []string
+	for p, base := range c.peers {
+		if base != nil {
+			shared = append(shared, strconv.Itoa(p))
+		}
+	}
+	pshm := "no PSHM"
+	if c.cfg.PSHM {
+		pshm = "PSHM with processes " + strings.Join(shared, ",")
+	}
+	return fmt.Sprintf("%s: gasnet/mpi: process %d of %d on %s: UPC threads %d-%d, %s, %s, vis %s, atomics %s",
+		filepath.Base(os.Args[0]), c.l.me, c.l.procs, host, c.l.first(), c.l.first()+c.l.perProc-1,
+		c.eng.lib, pshm, c.cfg.VIS, c.cfg.Atomics)
 }
 
 // Start waits until every process's job is set up (the job's start-up
@@ -603,7 +669,20 @@ func (c *Conduit) Exit(status int) {
 		os.Exit(status)
 	}
 	if c.job.AbortErr() == nil && c.bar.exited() {
-		c.eng.call(mpiFinalize)
+		// Every process has finished and flushed its output. What the
+		// MPI library prints while it tears itself down is not the
+		// program's: Open MPI 4.1's osc/ucx over TCP, on a loaded
+		// machine, reports "disconnect failed: Endpoint timeout" when
+		// another process closed its connection first (the multi-node
+		// test saw it in about one job in ten). UPC_MPI_VERBOSE keeps it;
+		// a failing MPI_Finalize is reported either way.
+		finalize := mpiFinalizeQuiet
+		if c.cfg.Verbose {
+			finalize = mpiFinalize
+		}
+		if err := c.eng.call(finalize); err != nil {
+			fmt.Fprintf(os.Stderr, "%s: gasnet/mpi: process %d: %v\n", filepath.Base(os.Args[0]), c.l.me, err)
+		}
 		os.Exit(status)
 	}
 	deadline := time.Now().Add(c.cfg.ExitWait)

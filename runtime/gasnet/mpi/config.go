@@ -77,6 +77,9 @@ type Config struct {
 	// ExitWait bounds how long an aborting process waits for the others
 	// to flush their output before the job is torn down.
 	ExitWait time.Duration
+	// Verbose has each process print one line at start: its host, its
+	// UPC threads, and which processes it shares memory with.
+	Verbose bool
 }
 
 // DefaultConfig returns the measured defaults.
@@ -190,14 +193,25 @@ func ConfigFromEnv() (Config, error) {
 		}
 		*v.p = s
 	}
-	if s, ok := envLookup("UPC_MPI_PSHM"); ok {
+	bools := []struct {
+		name, meaning string
+		p             *bool
+	}{
+		{"UPC_MPI_PSHM", "processes on one node share their segments", &c.PSHM},
+		{"UPC_MPI_VERBOSE", "each process describes its place in the job at start", &c.Verbose},
+	}
+	for _, v := range bools {
+		s, ok := envLookup(v.name)
+		if !ok {
+			continue
+		}
 		switch strings.ToLower(strings.TrimSpace(s)) {
 		case "1", "on", "yes", "true":
-			c.PSHM = true
+			*v.p = true
 		case "0", "off", "no", "false":
-			c.PSHM = false
+			*v.p = false
 		default:
-			return c, fmt.Errorf("UPC_MPI_PSHM=%q: want 1 (processes on one node share their segments) or 0", s)
+			return c, fmt.Errorf("%s=%q: want 1 (%s) or 0", v.name, s, v.meaning)
 		}
 	}
 	if c.AggMin > c.AggOps {

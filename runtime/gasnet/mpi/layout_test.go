@@ -63,9 +63,11 @@ func TestConfigFromEnv(t *testing.T) {
 	env["UPC_MPI_AGG_HOLD"] = "1ms"
 	env["UPC_MPI_VIS"] = "Pack"
 	env["UPC_MPI_PSHM"] = "0"
+	env["UPC_MPI_VERBOSE"] = "yes"
 	c, err = ConfigFromEnv()
 	require.NoError(t, err)
 	assert.False(t, c.PSHM)
+	assert.True(t, c.Verbose)
 	assert.Equal(t, 7, c.Slots)
 	assert.Equal(t, uintptr(0), c.AggBytes)
 	assert.Equal(t, time.Millisecond, c.AggHold)
@@ -78,6 +80,7 @@ func TestConfigFromEnv(t *testing.T) {
 		"UPC_MPI_THREADS":   "single",
 		"UPC_MPI_AGG_BYTES": "-5",
 		"UPC_MPI_PSHM":      "maybe",
+		"UPC_MPI_VERBOSE":   "2",
 	} {
 		env := map[string]string{name: bad}
 		envLookup = func(k string) (string, bool) { v, ok := env[k]; return v, ok }

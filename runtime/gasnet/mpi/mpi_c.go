@@ -10,6 +10,7 @@ package mpi
 // every communicator and window the conduit uses.
 
 /*
+#include <fcntl.h>
 #include <mpi.h>
 #include <signal.h>
 #include <stdint.h>
@@ -149,7 +150,32 @@ static int upc_alloc_reqs(upc_job *j, int n) {
 
 static void upc_job_release(upc_job *j, int collective);
 
-static int upc_job_new(upc_job **out, size_t bytes, int mode, void *mem, int eager, int nrecv, int nreq) {
+// upc_agree_shared is the agreement after a shared window allocation
+// that returned rc: MPI_SUCCESS with *noshared = 0 where every process
+// has its window, MPI_SUCCESS with *noshared = rc where none has, and an
+// error where some have one (it names this process's own failure, or
+// UPC_ERR_SHARED_SOME).
+#define UPC_ERR_SHARED_SOME (-1)
+static int upc_agree_shared(upc_job *j, int rc, int *noshared) {
+	int ok = rc == MPI_SUCCESS, oks = 0, n = 0;
+	int arc = MPI_Allreduce(&ok, &oks, 1, MPI_INT, MPI_SUM, j->coll);
+	if (arc != MPI_SUCCESS) return arc;
+	MPI_Comm_size(j->coll, &n);
+	if (oks == n) return MPI_SUCCESS;
+	if (oks == 0) {
+		*noshared = rc;
+		return MPI_SUCCESS;
+	}
+	return ok ? UPC_ERR_SHARED_SOME : rc;
+}
+
+// upc_job_new makes a job's communicators and window. In the shared
+// (PSHM) modes every process then learns whether all of them could
+// allocate their shared window: where none could (Open MPI with only
+// osc/pt2pt, which has no shared windows), *noshared gets the error and
+// the job is released collectively, so that the caller can try a window
+// without PSHM; where only some could, the job cannot be formed.
+static int upc_job_new(upc_job **out, size_t bytes, int mode, void *mem, int eager, int nrecv, int nreq, int *noshared) {
 	upc_job *j = calloc(1, sizeof *j);
 	MPI_Info info = MPI_INFO_NULL;
 	int rc;
@@ -178,14 +204,16 @@ static int upc_job_new(upc_job **out, size_t bytes, int mode, void *mem, int eag
 		// Each process's part on its own pages (and NUMA node).
 		MPI_Info_set(info, "alloc_shared_noncontig", "true");
 		rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, MPI_COMM_WORLD, &j->base, &j->win);
+		rc = upc_agree_shared(j, rc, noshared);
 		break;
 	default:
 		rc = MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &j->node);
-		if (rc != MPI_SUCCESS) break;
-		j->have_node = 1;
-		MPI_Info_set(info, "alloc_shared_noncontig", "true");
-		rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, j->node, &j->base, &j->nodewin);
-		if (rc != MPI_SUCCESS) break;
+		if (rc == MPI_SUCCESS) {
+			j->have_node = 1;
+			MPI_Info_set(info, "alloc_shared_noncontig", "true");
+			rc = MPI_Win_allocate_shared((MPI_Aint)bytes, 1, info, j->node, &j->base, &j->nodewin);
+		}
+		if ((rc = upc_agree_shared(j, rc, noshared)) != MPI_SUCCESS || *noshared) break;
 		j->have_nodewin = 1;
 		MPI_Win_set_errhandler(j->nodewin, MPI_ERRORS_RETURN);
 		// A passive-target epoch on the shared window too: MPI_Win_sync
@@ -195,6 +223,11 @@ static int upc_job_new(upc_job **out, size_t bytes, int mode, void *mem, int eag
 	}
 	upc_restore_signals();
 	MPI_Info_free(&info);
+	if (rc == MPI_SUCCESS && *noshared) {
+		// Every process is here, none with a shared window.
+		upc_job_release(j, 1);
+		return MPI_SUCCESS;
+	}
 	if (rc != MPI_SUCCESS) goto fail;
 	j->have_win = 1;
 	MPI_Win_set_errhandler(j->win, MPI_ERRORS_RETURN);
@@ -410,6 +443,31 @@ static int upc_ibarrier(upc_job *j) { return MPI_Ibarrier(j->coll, &UPC_BAR(j));
 
 static void upc_abort(int status) { MPI_Abort(MPI_COMM_WORLD, status); }
 static int upc_finalize(void) { return MPI_Finalize(); }
+
+// upc_finalize_quiet is MPI_Finalize with the process's standard output
+// and error on /dev/null, put back afterwards.
+static int upc_finalize_quiet(void) {
+	fflush(stdout);
+	fflush(stderr);
+	int out = dup(1), err = dup(2), null = open("/dev/null", O_WRONLY);
+	if (out < 0 || err < 0 || null < 0) {
+		if (out >= 0) close(out);
+		if (err >= 0) close(err);
+		if (null >= 0) close(null);
+		return MPI_Finalize();
+	}
+	dup2(null, 1);
+	dup2(null, 2);
+	close(null);
+	int rc = MPI_Finalize();
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out, 1);
+	dup2(err, 2);
+	close(out);
+	close(err);
+	return rc;
+}
 */
 import "C"
 
@@ -457,20 +515,36 @@ func mpiInit(want threadLevel) (mpiInfo, error) {
 	return mpiInfo{provided: threadLevel(p), rank: int(r), size: int(s), nodeSize: int(n), tagUB: int(ub), version: C.GoString((*C.char)(buf))}, nil
 }
 
-func mpiFinalize() error  { return mpiError(C.upc_finalize(), "MPI_Finalize") }
-func mpiAbort(status int) { C.upc_abort(C.int(status)) }
+func mpiFinalize() error { return mpiError(C.upc_finalize(), "MPI_Finalize") }
+
+// mpiFinalizeQuiet is mpiFinalize without what the MPI library prints
+// while it tears itself down (Exit explains why).
+func mpiFinalizeQuiet() error { return mpiError(C.upc_finalize_quiet(), "MPI_Finalize") }
+func mpiAbort(status int)     { C.upc_abort(C.int(status)) }
 
 // cjob is the C state of one job: communicators, window, requests.
 type cjob struct {
 	p *C.upc_job
 }
 
+// noSharedWindows is newCJob's error when no process could allocate its
+// shared window (PSHM): the job was released on every process alike.
+type noSharedWindows struct{ err error }
+
+func (e *noSharedWindows) Error() string { return e.err.Error() }
+
 func newCJob(bytes uintptr, mode windowMode, mem unsafe.Pointer, eager, nrecv, nreq int) (*cjob, error) {
 	var p *C.upc_job
+	var noshared C.int
 	call := [...]string{"MPI_Win_create", "MPI_Win_allocate", "MPI_Win_allocate_shared", "MPI_Win_allocate_shared"}[mode]
-	rc := C.upc_job_new(&p, C.size_t(bytes), C.int(mode), mem, C.int(eager), C.int(nrecv), C.int(nreq))
-	if err := mpiError(rc, call); err != nil {
-		return nil, err
+	rc := C.upc_job_new(&p, C.size_t(bytes), C.int(mode), mem, C.int(eager), C.int(nrecv), C.int(nreq), &noshared)
+	switch {
+	case rc == C.UPC_ERR_SHARED_SOME:
+		return nil, errors.New("MPI_Win_allocate_shared: shared windows failed on other processes: memory cannot be shared on some nodes only")
+	case rc != C.MPI_SUCCESS:
+		return nil, mpiError(rc, call)
+	case noshared != C.MPI_SUCCESS:
+		return nil, &noSharedWindows{mpiError(noshared, "MPI_Win_allocate_shared")}
 	}
 	return &cjob{p: p}, nil
 }
