@@ -221,8 +221,10 @@ func (p *program) setHeader(key, value string) error {
 func findPrograms(t *testing.T) []*program {
 	var paths []string
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && path == linkDir {
-			return filepath.SkipDir // programs of several units: link_test.go
+		if err == nil && d.IsDir() && (path == linkDir || path == "multinode") {
+			// Programs of several units (link_test.go), and the
+			// program the multi-node cluster runs (multinode/run.sh).
+			return filepath.SkipDir
 		}
 		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".upc") || strings.HasSuffix(path, ".c")) {
 			paths = append(paths, path)

@@ -87,7 +87,7 @@ func upcgo(argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 }
 
-const commandList = "build, run, upcc, gupc, upcrun, version, clean and help (and 'upcgo help env' lists the environment variables)"
+const commandList = "build, run, upcc, gupc, upcrun, version, clean and help"
 
 // notACommand explains a first argument that is not a command: a source
 // file or a flag is what a user of another compiler types.

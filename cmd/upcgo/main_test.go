@@ -118,11 +118,11 @@ func TestCommands(t *testing.T) {
 		{"build -h", []string{"build", "-h"}, 0, "usage: upcgo build", ""},
 		{"help unknown", []string{"help", "frobnicate"}, 2, "", `unknown help topic "frobnicate"`},
 		{"version", []string{"version"}, 0, "upcgo version ", ""},
-		{"help env", []string{"help", "env"}, 0, "\tUPC_SHARED_HEAP_SIZE (default: 64MB)\n", ""},
+		{"help env", []string{"help", "env"}, 0, "\tUPC_SHARED_HEAP_SIZE (default: 512MB)\n", ""},
 		{"help clean", []string{"help", "clean"}, 0, "usage: upcgo clean", ""},
 		{"clean with arguments", []string{"clean", "all"}, 2, "", "upcgo clean: unexpected arguments all"},
 		{"version with arguments", []string{"version", "x"}, 2, "", "unexpected arguments x"},
-		{"unknown command", []string{"compile", "p.upc"}, 2, "", `unknown command "compile" (the commands are build, run, upcc, gupc, upcrun, version and help)`},
+		{"unknown command", []string{"compile", "p.upc"}, 2, "", `unknown command "compile" (the commands are build, run, upcc, gupc, upcrun, version, clean and help)`},
 		{"unknown flag", []string{"build", "-frobnicate", "ok.upc"}, 2, "", "upcgo build: unknown flag -frobnicate\nusage: upcgo build ["},
 		{"syntax error", []string{"build", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
 		{"syntax error, run", []string{"run", "-n", "2", "bad.upc"}, 1, "", "bad.upc:3:2: error: "},
@@ -186,7 +186,7 @@ func TestClean(t *testing.T) {
 	t.Setenv("UPCGO_CACHE", cache)
 	require.NoError(t, os.MkdirAll(filepath.Join(cache, "build", "x"), 0o755))
 	var stdout, stderr bytes.Buffer
-	assert.Equal(t, 0, upcgo([]string{"clean"}, strings.NewReader(""), &stdout, &stderr), stderr.String())
+	assert.Equal(t, 0, upcgo([]string{"upcgo", "clean"}, strings.NewReader(""), &stdout, &stderr), stderr.String())
 	assert.NoDirExists(t, cache)
 	assert.Empty(t, stdout.String()+stderr.String())
 }

@@ -21,7 +21,8 @@ var Environment = []EnvVar{
 	// The program's start-up and runtime.
 	{"UPC_NTHREADS", "the number of CPUs (or -T)", "program, upcgo run", "THREADS when the program gets no -n N"},
 	{"UPC_THREADS_PER_PROC", "1", "program, upcgo run", "UPC threads per process when there is no -ppn P"},
-	{"UPC_SHARED_HEAP_SIZE", "64MB", "program", "each thread's shared segment (a number with K, M, G or T; a bare number is megabytes)"},
+	{"UPC_SHARED_HEAP_SIZE", "512MB", "program", "each thread's shared heap, beside its static shared data (a number with K, M, G or T; a bare number is megabytes); the program's -shared-heap flag wins over it, and it over the build's -shared-heap"},
+	{"UPC_WAIT_SPIN", "by the thread count", "program", "how a waiting thread spins: 1 as if every UPC thread had a core (long spins), 0 as if oversubscribed (short spins, then parking); unset: 1 when a process's threads fit in GOMAXPROCS"},
 	{"UPC_STATS", "off", "program", "1: print each thread's accesses to every thread's memory at exit; lines: also per .upc line, busiest first (docs/observability.md)"},
 	{"UPC_CPUPROFILE", "none", "program", "write a CPU profile (go tool pprof) to this file; with several processes, to FILE.N for process N"},
 	{"UPC_TRACE", "none", "program", "write an execution trace (go tool trace) to this file; FILE.N as for UPC_CPUPROFILE"},
@@ -55,6 +56,8 @@ var Environment = []EnvVar{
 	{"PMI_SIZE", "set by mpirun", "program (mpi)", "the same, for MPICH's launcher"},
 
 	// The upcgo command.
+	{"UPCC_FLAGS", "none", "upcgo", "flags the upcc face reads before the command line's, as Berkeley UPC's upcc does"},
+	{"UPCGO_DESCRIBE", "unset", "program", "1: the program prints how it was built (network, static THREADS) and exits; upcrun uses it"},
 	{"UPCGO_CACHE", "$XDG_CACHE_HOME/upcgo or ~/.cache/upcgo", "upcgo", "the folder of extracted runtimes and build folders (upcgo clean empties it)"},
 	{"UPCGO_MPI", "openmpi if installed, else mpich", "upcgo", "the MPI -network mpi builds against and upcgo run launches with"},
 	{"UPCGO_MPIRUN", "that MPI's mpirun", "upcgo", "the launcher upcgo run -network mpi starts"},
