@@ -18,6 +18,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -33,7 +34,8 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	t.Helper()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"prog.upc": src})
-	var stdout, stderr bytes.Buffer
+	var stdout bytes.Buffer
+	var stderr lockedBuffer
 	done := make(chan struct{})
 	var status int
 	var err error
@@ -49,6 +51,25 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	}
 	require.NoError(t, err, stderr.String())
 	return status, stdout.String(), stderr.String()
+}
+
+// lockedBuffer is a bytes.Buffer a test may read while the job that
+// writes it still runs (a failure message, a timeout).
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func sortedLines(s string) []string {
@@ -224,7 +245,7 @@ int main(void) {
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"prog.upc": src})
 	pr, pw := io.Pipe()
-	var stderr bytes.Buffer
+	var stderr lockedBuffer
 	type result struct {
 		status int
 		err    error
