@@ -154,7 +154,8 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 		src := tr.value(e.Args[1])
 		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, tVoidPtr))}
 	}
-	return operand{kind: rvalue, t: tVoid, code: "crt.Void(0)"}
+	// va_end releases nothing: the arguments live in the caller's slice.
+	return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(%s)", ap.code)}
 }
 
 // vaArg lowers va_arg(ap, T).

@@ -235,7 +235,9 @@ func bupcLowering(name string) func(*translator, []string, []operand, token.Pos)
 			upcOp, fetches = o.upcOp, o.fetches
 		}
 	}
-	bits := func(v string) string { return "upc.AtomicOperand(" + v + ")" }
+	// The operand's Go type is named: an int constant is untyped in Go,
+	// and would otherwise be inferred as int.
+	bits := func(v string) string { return "upc.AtomicOperand[" + ct.goType() + "](" + v + ")" }
 	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
 		a, b := "0", "0"
 		switch opName {

@@ -222,7 +222,7 @@ func (tr *translator) conv(o operand, to *Type) string {
 		if from.IsPtrToShared() {
 			return "uint8(crt.B2I(!" + paren(o.code) + ".IsNull()))"
 		}
-		return "crt.Bool(" + o.code + ")"
+		return "crt.Bool[" + from.goType() + "](" + o.code + ")"
 	}
 	if from.IsPtrToShared() && to.Kind == Ptr && !to.Elem.Shared {
 		// A cast from pointer-to-shared to a private pointer: valid only
