@@ -379,8 +379,30 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 }
 
 func (tr *translator) condExpr(e *ast.CondExpr) operand {
-	c := tr.cond(e.Cond)
-	a, b := tr.value(e.Then), tr.value(e.Else)
+	var c, bind string
+	var a operand
+	if e.Then == nil {
+		// GNU "a ?: b" is "a ? a : b" with a evaluated once: bound to a
+		// Go variable first unless it has no side effects.
+		a = tr.value(e.Cond)
+		if !a.t.IsScalar() {
+			tr.errorf(e.Cond.Pos(), "used %s where a scalar is required", a.t)
+			return bad()
+		}
+		if !a.pure {
+			v, code := tr.tmp("v"), a.code
+			if !a.isBool {
+				code = tr.conv(a, a.t)
+			}
+			bind = fmt.Sprintf("%s := %s\n", v, code)
+			a = operand{kind: rvalue, t: a.t, code: v, pure: true, isBool: a.isBool}
+		}
+		c = tr.boolCode(a)
+	} else {
+		c = tr.cond(e.Cond)
+		a = tr.value(e.Then)
+	}
+	b := tr.value(e.Else)
 	var t *Type
 	switch {
 	case a.t.IsArith() && b.t.IsArith():
@@ -408,13 +430,13 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		}
 	}
 	if t.Kind == Void {
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\nif %s {\n%s\n} else {\n%s\n}\n}()", c, tr.discard(a), tr.discard(b))}
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
-	if a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
+	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", t.goType(), c, ac, bc), pure: true}
 	}
-	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), c, ac, bc)}
+	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), bind, c, ac, bc)}
 }
 
 func isIdentLike(s string) bool {

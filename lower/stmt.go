@@ -242,7 +242,9 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		}
 	case *ast.CondExpr:
 		tr.fn.stmt("if " + tr.cond(e.Cond) + " {")
-		tr.exprStmt(e.Then)
+		if e.Then != nil { // GNU "a ?: b": nothing more to do when a is true
+			tr.exprStmt(e.Then)
+		}
 		tr.fn.stmt("} else {")
 		tr.exprStmt(e.Else)
 		tr.fn.stmt("}")
