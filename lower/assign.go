@@ -142,11 +142,16 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt("}")
 		}
 	case lvBit:
+		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
 			v = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		fn.stmt(tr.bitStore(lhs, v))
+		if bind == "" {
+			fn.stmt(tr.bitStore(lhs, v))
+		} else {
+			fn.stmt("{\n" + bind + tr.bitStore(lhs, v) + "\n}")
+		}
 	case aggregate, sharedAgg:
 		if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
 			tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
@@ -154,6 +159,33 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		}
 		fn.stmt(tr.aggregateCopy(lhs, rhs))
 	}
+}
+
+// pinLvalue makes the address of lvalue o a Go variable when computing it
+// has side effects (*p++, (p++)->bits, a[i++]), for a read-modify-write
+// that reaches the object more than once. bind declares the variable; it
+// is empty, and o unchanged, when the address is pure.
+func (tr *translator) pinLvalue(o operand) (pinned operand, bind string) {
+	if o.pure {
+		return o, ""
+	}
+	p := tr.tmp("p")
+	switch o.kind {
+	case lvBit:
+		bind, o.addr = fmt.Sprintf("%s := %s\n", p, o.addr), p
+	case lvShared:
+		bind, o.code = fmt.Sprintf("%s := %s\n", p, o.code), p
+	case lvGo:
+		if o.addr == "" {
+			return o, "" // a Go variable: no address to compute
+		}
+		bind = fmt.Sprintf("%s := %s\n", p, o.addr)
+		o.addr, o.code = p, fmt.Sprintf("*cmem.Ptr[%s](%s)", o.t.goType(), p)
+	default:
+		return o, ""
+	}
+	o.pure = true
+	return o, bind
 }
 
 // aggregateCopy is a struct assignment between private or shared objects.
@@ -250,12 +282,15 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
 	case lvBit:
+		// The value is the bit-field's after the store: the new value
+		// truncated to its width (C99 6.5.16p3).
+		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.tmp("v")
 		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
 			val = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
+		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), bind, v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is
 	// the value (C99 6.5.16p3).
@@ -293,6 +328,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			d = -1
 		}
 		one := constOp(constant{typ: tInt, i: d})
+		lv, bind := tr.pinLvalue(lv)
 		cur := tr.rval(lv)
 		next := tr.arith("+", cur, one, pos)
 		v, old := tr.tmp("v"), tr.tmp("old")
@@ -313,9 +349,15 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
 			next.code = tr.conv(next, t)
-			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), old, cur.code, v, next.code, store, old)}
+			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, old, cur.code, v, next.code, store, old)}
 		}
-		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), v, next.code, store, v)}
+		result := v
+		if lv.kind == lvBit {
+			// The stored value, truncated to the bit-field's width: ++ of
+			// a 3-bit field holding 7 yields 0 (C99 6.5.3.1: ++E is E+=1).
+			result = cur.code
+		}
+		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, v, next.code, store, result)}
 	}
 	fn := "crt.PreInc"
 	if post {
