@@ -703,7 +703,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		tr.scope.insert(g)
 		return
 	case d.Storage == ast.Static:
-		tr.defineStatic(d, t, d.Name, fn.name+"_"+goIdent(d.Name))
+		tr.defineStatic(d, t, d.Name, tr.staticLocalName(d.Name))
 		return
 	}
 	if t.Shared || t.Kind == Array && t.Base().Shared {
@@ -751,6 +751,20 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		return
 	}
 	tr.scope.insert(s)
+}
+
+// staticLocalName names a static local of the current function: a field
+// of the thread struct, or a package variable if shared, beside the file's
+// globals. Two blocks of one function may each declare a static of one
+// name, and a global may be called f_x; the later name gets a number.
+func (tr *translator) staticLocalName(cname string) string {
+	base := tr.fn.name + "_" + goIdent(cname)
+	name := base
+	for n := 2; tr.fileNames[name]; n++ {
+		name = fmt.Sprintf("%s_%d", base, n)
+	}
+	tr.fileNames[name] = true
+	return name
 }
 
 func (tr *translator) fileScope() *scope {

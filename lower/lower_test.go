@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -114,5 +115,32 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err, "run with -update to create it")
 			assert.Equal(t, string(want), string(out))
 		})
+	}
+}
+
+// TestGeneratedPrefixes checks that goIdent renames every C identifier of
+// the shape of a name the translation makes up (prefix + number), by
+// finding those prefixes in the package's source: a new tr.tmp prefix
+// must join generatedPrefixes.
+func TestGeneratedPrefixes(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	tmpRE := regexp.MustCompile(`tr\.tmp\("(\w+)"\)`)
+	seen := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range tmpRE.FindAllStringSubmatch(string(src), -1) {
+			seen++
+			assert.True(t, generatedPrefixes[m[1]], "%s: tr.tmp(%q) is not in generatedPrefixes", f, m[1])
+		}
+	}
+	assert.NotZero(t, seen)
+	for c, want := range map[string]string{"p1": "p1_", "p1_": "p1__", "v12": "v12_", "str3": "str3_", "aggBuf2": "aggBuf2_",
+		"p": "p", "px1": "px1", "p_1": "p_1", "len": "len_", "len_": "len__", "x": "x"} {
+		assert.Equal(t, want, goIdent(c), c)
 	}
 }
