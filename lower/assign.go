@@ -67,6 +67,9 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 		if rt.Elem.Const && !lt.Elem.Const {
 			tr.warnf(pos, "assignment discards 'const' qualifier from pointer target type")
 		}
+	case lt.IsPtrToShared() && rt.IsInteger():
+		tr.errorf(pos, "%s", mismatch("cannot convert an integer to a pointer-to-shared"))
+		return zeroValue(lt)
 	case lt.Kind == Ptr && rt.IsInteger():
 		if rhs.c == nil || rhs.c.i != 0 {
 			tr.warnf(pos, "making a pointer from an integer without a cast")
@@ -451,14 +454,26 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		t = usualArith(a.t, b.t)
 	case a.t.Kind == Void && b.t.Kind == Void:
 		t = tVoid
+	case a.t.Kind == Ptr && b.t.Kind == Ptr && a.t.IsPtrToShared() != b.t.IsPtrToShared():
+		// A pointer-to-shared and a private pointer: only a null pointer
+		// constant converts to the other kind.
+		switch {
+		case a.null:
+			t = b.t
+		case b.null:
+			t = a.t
+		default:
+			tr.errorf(e.Question, "pointer type mismatch in conditional expression ('%s' and '%s')", a.t, b.t)
+			return bad()
+		}
 	case a.t.Kind == Ptr && b.t.Kind == Ptr:
 		t = a.t
 		if a.t.Elem.Kind == Void {
 			t = b.t
 		}
-	case a.t.Kind == Ptr && b.t.IsInteger():
+	case a.t.Kind == Ptr && b.t.IsInteger() && (b.null || !a.t.IsPtrToShared()):
 		t = a.t
-	case b.t.Kind == Ptr && a.t.IsInteger():
+	case b.t.Kind == Ptr && a.t.IsInteger() && (a.null || !b.t.IsPtrToShared()):
 		t = b.t
 	case (a.t.Kind == Struct || a.t.Kind == Union) && sameType(a.t.Unqual(), b.t.Unqual()):
 		t = a.t.Unqual()

@@ -191,6 +191,9 @@ func (tr *translator) funcPointer(name string) string {
 // conv returns o's value converted to type to, as Go code.
 func (tr *translator) conv(o operand, to *Type) string {
 	to = to.Unqual()
+	if o.invalid {
+		return zeroValue(to) // already reported
+	}
 	if o.null && to.IsPtrToShared() {
 		return "upc.Null()"
 	}
@@ -372,7 +375,8 @@ func isSimple(s string) bool {
 	return simple
 }
 
-// boolCode is o as a Go bool (C's "compares unequal to 0").
+// boolCode is o as a Go bool (C's "compares unequal to 0"); o must be a
+// scalar, which callers check.
 func (tr *translator) boolCode(o operand) string {
 	o = tr.rval(o)
 	if o.isBool {
@@ -390,7 +394,7 @@ func (tr *translator) boolCode(o operand) string {
 	case o.t.IsScalar():
 		return paren(o.code) + " != 0"
 	}
-	tr.errorf(token.Pos{}, "used %s where a scalar is required", o.t)
+	// Not a scalar: the caller reported it where it knows the position.
 	return "false"
 }
 
@@ -1087,9 +1091,13 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) operand {
 	pure := x.pure && y.pure
 	if x.t.IsPtrToShared() || y.t.IsPtrToShared() {
-		pt := x.t
+		pt, other := x.t, y
 		if !pt.IsPtrToShared() {
-			pt = y.t
+			pt, other = y.t, x
+		}
+		if !other.t.IsPtrToShared() && !other.null {
+			tr.errorf(pos, "comparison of a pointer-to-shared with '%s'", other.t)
+			return bad()
 		}
 		if (op == "==" || op == "!=") && (x.null || y.null) {
 			p := x
@@ -1170,8 +1178,15 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		tr.errorf(e.Lparen, "cannot convert a floating value to a pointer")
 		return bad()
 	}
+	if x.invalid {
+		return bad()
+	}
 	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !x.null {
 		tr.errorf(e.Lparen, "cannot cast a private pointer to a pointer-to-shared (UPC 1.3 §6.4.3)")
+		return bad()
+	}
+	if x.t.IsInteger() && t.IsPtrToShared() && !x.null {
+		tr.errorf(e.Lparen, "cannot convert an integer to a pointer-to-shared")
 		return bad()
 	}
 	if x.c != nil && t.IsArith() {
