@@ -78,8 +78,8 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 		if lt.Kind != Bool {
 			tr.warnf(pos, "making an integer from a pointer without a cast")
 		}
-	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt):
-		return rhs.code
+	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt.Unqual()):
+		return tr.privateCopy(rhs).code
 	default:
 		if arg != "" {
 			tr.errorf(pos, "incompatible type for %s (expected '%s' but argument is of type '%s')", arg, lt, rt)
@@ -162,6 +162,20 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		}
 		fn.stmt(tr.aggregateCopy(lhs, rhs))
 	}
+}
+
+// privateCopy is o, or, for a struct or union in shared memory, a copy of
+// it in a private temporary: what a value of that type is when it is passed
+// to a function or selected by ?:, since the generated code moves struct
+// values by private address.
+func (tr *translator) privateCopy(o operand) operand {
+	if o.kind != sharedAgg || o.t.Kind != Struct && o.t.Kind != Union {
+		return o
+	}
+	t := o.t.Unqual()
+	slot := tr.tempSlot(t, tr.tmp("val"))
+	code := fmt.Sprintf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
+	return operand{kind: aggregate, t: t, code: code}
 }
 
 // pinLvalue makes the address of lvalue o a Go variable when computing it
@@ -489,6 +503,13 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 	if t.Kind == Void {
 		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
 	}
+	if t.Kind == Struct || t.Kind == Union {
+		// The value is the chosen struct's address; one in shared memory
+		// is copied to a private temporary first.
+		a, b = tr.privateCopy(a), tr.privateCopy(b)
+		code := fmt.Sprintf("func() uintptr {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", bind, c, a.code, b.code)
+		return operand{kind: aggregate, t: t, code: code}
+	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
 	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", t.goType(), c, ac, bc), pure: true}
@@ -547,6 +568,10 @@ func (tr *translator) comma(e *ast.CommaExpr) operand {
 	}
 	if last.t.Kind == Void {
 		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+	}
+	if last.t.Kind == Struct || last.t.Kind == Union {
+		last = tr.privateCopy(last)
+		return operand{kind: aggregate, t: last.t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
 	}
 	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", last.t.goType(), joinLines(stmts), tr.conv(last, last.t))}
 }

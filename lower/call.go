@@ -199,7 +199,7 @@ func divLowering(goFunc string, elem *Type) func(*translator, []string, []operan
 			tr.errorf(pos, "%s needs 2 arguments inside a function", goFunc)
 			return "0", tInt
 		}
-		slot := tr.fn.frameSlot(tr, t, tr.tmp("div"))
+		slot := tr.tempSlot(t, tr.tmp("div"))
 		store := "crt.Div"
 		if elem != tInt {
 			store = "crt.Ldiv"
@@ -523,17 +523,22 @@ func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) 
 	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), tVoidPtr
 }
 
-// compoundLit is (T){...}: a temporary in the current frame.
+// compoundLit is (T){...}: a temporary in the current frame, or static
+// (C99 6.5.2.5p6) in an initialiser at file scope.
 func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
 	t := tr.resolveType(e.Type)
 	if tr.fn == nil {
-		tr.errorf(e.Pos(), "compound literals at file scope are not supported")
+		tr.errorf(e.Pos(), "compound literals outside initializers at file scope are not supported")
 		return bad()
 	}
 	if t.Kind == Array && t.Len < 0 {
-		t = &Type{Kind: Array, Elem: t.Elem, Len: int64(countInit(e.Init))}
+		t = tr.completeFromInit(t, e.Init)
 	}
-	addr := tr.fn.frameSlot(tr, t, tr.tmp("lit"))
+	if t.Size() < 0 || t.DependsOnTHREADS() {
+		tr.errorf(e.Pos(), "compound literal has variable or incomplete type '%s'", t)
+		return bad()
+	}
+	addr := tr.tempSlot(t, tr.tmp("lit"))
 	tr.initMemory(addr, t, e.Init, true)
 	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
 		return operand{kind: aggregate, t: t, code: addr}

@@ -259,6 +259,24 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 	})
 }
 
+// tempSlot allocates an unnamed object of type t (a compound literal, a
+// struct value in transit) and returns the Go expression of its address:
+// a slot of the current function's frame, or, in an initialiser of a
+// variable with static storage, memory each thread allocates at start-up
+// and keeps, as C gives such an object static storage (a symbol of the
+// unit's own, like a static local's).
+func (tr *translator) tempSlot(t *Type, name string) string {
+	if tr.fn.name != "init" {
+		return tr.fn.frameSlot(tr, t, name)
+	}
+	goName := private(name)
+	decl := declString("(unnamed)", t)
+	tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: name, GoName: goName, Kind: SymVar, Internal: true, Def: Defined, Type: decl,
+		Field: fmt.Sprintf("%s uintptr // %s", goName, decl),
+		Alloc: fmt.Sprintf("t.%s = cmem.Calloc(1, %s)", goName, tr.sizeCode(t))})
+	return "t." + goName
+}
+
 // staticInit runs emit with a scratch function state and appends what it
 // produced to the threads' initialisation.
 func (tr *translator) staticInit(emit func()) {
@@ -266,7 +284,8 @@ func (tr *translator) staticInit(emit func()) {
 	tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
 	emit()
 	if len(tr.fn.frame) > 0 {
-		tr.errorf(token.Pos{}, "internal: initializer needs a frame")
+		// tempSlot gives initialisers static memory instead.
+		panic("an initializer of a static variable allocated a frame slot")
 	}
 	tr.threadInit.WriteString(tr.fn.body.String())
 	tr.fn = saved
@@ -378,8 +397,6 @@ func (tr *translator) completeFromInit(t *Type, init ast.Expr) *Type {
 	u.Len = int64(n)
 	return &u
 }
-
-func countInit(l *ast.InitList) int { return len(l.Elems) }
 
 // countInit counts the elements an initializer list gives an array,
 // following index designators.

@@ -29,7 +29,7 @@ func TestGeneratedGoTypes(t *testing.T) {
 		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {
 			for _, noAggregate := range []bool{false, true} {
 				var stderr bytes.Buffer
-				src, err := driver.Compile(driver.Options{Source: p.path, StaticThreads: p.static, NoAggregate: noAggregate, Stderr: &stderr})
+				src, err := driver.Compile(driver.Options{Inputs: []string{p.path}, StaticThreads: p.static, NoAggregate: noAggregate, Stderr: &stderr})
 				require.NoError(t, err, "%s", stderr.String())
 				prog, err := checker.Check("main.go", src)
 				require.NoError(t, err, "the generated Go does not type-check")
