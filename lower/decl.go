@@ -227,6 +227,9 @@ func withoutCV(t *Type) *Type {
 // memory is not always fresh (MPI windows).
 func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
 	size := tr.sizeCode(s.typ)
+	if !s.typ.DependsOnTHREADS() {
+		tr.reserveStatic(s, s.pos, s.typ.Size())
+	}
 	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
 	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
 	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
@@ -341,6 +344,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 		t, base = s.typ, &nb
 	}
 	total, threads := elemCount(t)
+	tr.reserveStatic(s, d.Pos(), perThreadAtLeast(total, threads, blockOf(t), base.Size(), tr.cfg.StaticThreads))
 	totalCode := fmt.Sprint(total)
 	if threads {
 		totalCode = fmt.Sprintf("%d*uintptr(THREADS)", total)
@@ -348,6 +352,45 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 	obj := tr.objectSymbol(s, def)
 	obj.Decl = fmt.Sprintf("// %s is the offset of %s in every thread's segment.\nvar %s uintptr", s.goName, declString(s.name, t), s.goName)
 	obj.Setup = fmt.Sprintf("%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
+}
+
+// maxSegmentSize is the most a thread's shared segment can span (64 TiB,
+// runtime/upc's maxSegment): its static shared data, then its heap. The
+// runtime refuses static data beyond it at start-up; where a unit's static
+// data alone is known to exceed it, that is a compile error. (What several
+// units' static data add up to is checked at start-up only.)
+const maxSegmentSize = 1 << 46
+
+// perThreadAtLeast is a lower bound of the bytes a static shared array of
+// total elements (total*THREADS if threads) of elemSize bytes, in blocks
+// of block elements, takes in the segment of the thread holding the most,
+// whatever THREADS is at run time (upc.PerThread is the exact count): with
+// THREADS in a dimension each thread holds at least total elements; an
+// indefinite array lies on one thread.
+func perThreadAtLeast(total int64, threads bool, block, elemSize int64, staticThreads int) int64 {
+	switch {
+	case block == 0 || threads:
+		return total * elemSize
+	case staticThreads > 0:
+		blocks := (total + block - 1) / block
+		return (blocks + int64(staticThreads) - 1) / int64(staticThreads) * block * elemSize
+	}
+	return min(total, block) * elemSize
+}
+
+// reserveStatic counts size bytes per thread of static data in the shared
+// segment for s, and reports the declaration that makes the program's
+// static shared data larger than any segment: it compiled and then died at
+// start-up (issue 12).
+func (tr *translator) reserveStatic(s *symbol, pos token.Pos, size int64) {
+	if tr.staticSegment > maxSegmentSize {
+		return // reported at an earlier declaration
+	}
+	tr.staticSegment += (size + 7) &^ 7
+	if tr.staticSegment > maxSegmentSize {
+		tr.errorf(pos, "static shared data needs at least %d bytes per thread with '%s', more than a thread's shared segment can hold (%d bytes)",
+			tr.staticSegment, s.name, int64(maxSegmentSize))
+	}
 }
 
 // elemCount is the number of base elements of a (multi-dimensional)

@@ -97,6 +97,9 @@ type translator struct {
 	// fileNames are the Go names of the file's globals and functions,
 	// and of the static locals named so far (see staticLocalName).
 	fileNames map[string]bool
+	// staticSegment is a lower bound of the bytes each thread's segment
+	// needs for the static shared data declared so far.
+	staticSegment int64
 }
 
 func newTranslator(cfg *Config, errs *diag.List) *translator {

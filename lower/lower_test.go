@@ -14,6 +14,7 @@ import (
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/runtime/gasnet"
 	"github.com/upcgo/upcgo/stdlib"
 )
 
@@ -143,4 +144,14 @@ func TestGeneratedPrefixes(t *testing.T) {
 		"p": "p", "px1": "px1", "p_1": "p_1", "len": "len_", "len_": "len__", "x": "x"} {
 		assert.Equal(t, want, goIdent(c), c)
 	}
+}
+
+// TestMaxSegmentSize checks that the compile-time limit on static shared
+// data is the largest segment the runtime accepts.
+func TestMaxSegmentSize(t *testing.T) {
+	most, err := gasnet.ParseSize("64T")
+	require.NoError(t, err)
+	assert.Equal(t, uintptr(maxSegmentSize), most)
+	_, err = gasnet.ParseSize("64.01T")
+	assert.Error(t, err, "the runtime accepts more than maxSegmentSize")
 }
