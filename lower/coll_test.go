@@ -10,6 +10,7 @@ import (
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/runtime/upc"
 	"github.com/upcgo/upcgo/stdlib"
 )
 
@@ -83,4 +84,13 @@ func TestCollectiveNamesListed(t *testing.T) {
 			assert.True(t, special[name], "%s is lowered but not in specialFuncs", name)
 		}
 	}
+}
+
+// TestOpSets pins the upc_op_t sets that opArg checks constants against
+// to the runtime's operations.
+func TestOpSets(t *testing.T) {
+	assert.EqualValues(t, upc.OpAdd|upc.OpMult|upc.OpAnd|upc.OpOr|upc.OpXor|upc.OpLogAnd|upc.OpLogOr|upc.OpMin|upc.OpMax, opsOneSided)
+	assert.EqualValues(t, opsOneSided|upc.OpFunc|upc.OpNonCommFunc, opsReduce)
+	assert.EqualValues(t, upc.OpGet|upc.OpSet|upc.OpCSwap|upc.OpAdd|upc.OpSub|upc.OpMult|upc.OpInc|upc.OpDec|
+		upc.OpAnd|upc.OpOr|upc.OpXor|upc.OpMin|upc.OpMax, opsAtomic)
 }
