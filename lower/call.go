@@ -221,9 +221,7 @@ func (tr *translator) implicitProgramDecl(id *ast.Ident) *symbol {
 	}
 	saved := tr.scope
 	tr.scope = tr.fileScope()
-	tr.protoParams = true
 	t := tr.resolveType(d.Type)
-	tr.protoParams = false
 	s := tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
 	tr.scope = saved
 	tr.warnf(id.Pos(), "implicit declaration of function '%s'; using its definition at line %d (declare it before the call)", id.Name, d.Pos().Line)

@@ -837,9 +837,7 @@ func (tr *translator) fileScope() *scope {
 
 // funcDecl translates a function definition.
 func (tr *translator) funcDecl(d *ast.FuncDecl) {
-	tr.protoParams = true
 	ft := tr.resolveType(d.Type)
-	tr.protoParams = false
 	s := tr.declareFunc(d.Name, ft, d.Pos(), d.Storage)
 	if s.defined {
 		tr.errorf(d.Pos(), "redefinition of '%s' (previous definition at %s)", d.Name, s.pos)
@@ -860,7 +858,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}
-	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), variadic: sig.Variadic}
+	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), open: tr.openStatements(d.Body), variadic: sig.Variadic}
 	tr.fn = fn
 	tr.pushScope()
 	var params []string

@@ -367,7 +367,7 @@ func init() {
 // temporary never shadows a program's p1 or v2.
 var generatedPrefixes = map[string]bool{
 	"again": true, "aggBuf": true, "aggFrom": true, "aggI": true, "aggK": true, "aggLocal": true, "aggN": true,
-	"aggPtrs": true, "div": true, "init": true, "lit": true, "local": true, "old": true, "p": true, "v": true, "val": true,
+	"aggPtrs": true, "div": true, "init": true, "lit": true, "local": true, "old": true, "p": true, "sw": true, "v": true, "val": true,
 	"str": true,
 }
 

@@ -37,9 +37,10 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 			tr.errorf(t.Pos(), "declaration of array of functions")
 		case elem.Kind == Void:
 			tr.errorf(t.Pos(), "declaration of array of voids")
-		case elem.Size() < 0 && !elem.DependsOnTHREADS():
+		case elem.Size() < 0 && !elem.DependsOnTHREADS() && !(tr.protoParams && elem.Kind == Array):
 			// C99 6.7.5.2p1; a shared array of an incomplete struct
-			// reached the layout with a size of -1.
+			// reached the layout with a size of -1. (A parameter's
+			// variable length stays unknown in its prototype.)
 			tr.errorf(t.Pos(), "array type has incomplete element type '%s'", elem)
 			elem = tInt
 		}
@@ -66,10 +67,13 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		return at
 	case *ast.FuncType:
 		sig := &FuncSig{Result: tr.resolveType(t.Result), Variadic: t.Variadic, OldStyle: t.OldStyle}
+		saved := tr.protoParams
+		tr.protoParams = true
 		for _, p := range t.Params {
 			pt := tr.resolveType(p.Type)
 			sig.Params = append(sig.Params, adjustParam(pt))
 		}
+		tr.protoParams = saved
 		if sig.Result.Kind == Array || sig.Result.Kind == Func {
 			tr.errorf(t.Pos(), "function cannot return %s", sig.Result)
 		}
@@ -94,10 +98,12 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 // evaluated now into a variable; in a prototype it is left unknown (a
 // parameter adjusts to a pointer, and the definition re-resolves it).
 func (tr *translator) vla(at *Type, lenExpr ast.Expr) {
+	if tr.protoParams {
+		return
+	}
 	if tr.fn == nil || tr.fn.name == "init" {
-		if !tr.protoParams {
-			tr.errorf(lenExpr.Pos(), "variable-length array at file scope: its size must be an integer constant expression")
-		}
+		tr.errorf(lenExpr.Pos(), "variable-length array at file scope: its size must be an integer constant expression")
+		at.Len = 0 // reported
 		return
 	}
 	v := tr.value(lenExpr)
