@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
@@ -245,11 +244,7 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 		if promote(lt) != lt || !rhs.t.IsInteger() {
 			return "", false
 		}
-		count := tr.conv(rhs, promote(rhs.t))
-		if rhs.c != nil {
-			count = strconv.FormatInt(rhs.c.i, 10)
-		}
-		return fmt.Sprintf("%s %s= %s", lhs.code, op, count), true
+		return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.shiftCount(rhs, pos)), true
 	}
 	if usualArith(lt, rhs.t) != lt || lt.Kind == Bool {
 		return "", false
@@ -257,12 +252,10 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {
 		return "", false
 	}
-	if op == "/" || op == "%" {
-		if rhs.c != nil && rhs.c.i == 0 && !rhs.t.IsFloat() {
-			tr.warnf(pos, "division by zero")
-		}
+	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.i == 0 {
+		tr.warnf(pos, "division by zero")
 	}
-	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.conv(rhs, lt)), true
+	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.divisor(op, rhs, lt)), true
 }
 
 // assignExpr is an assignment used as a value.

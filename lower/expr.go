@@ -1008,9 +1008,9 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		if c, ok := binaryConst(op, *x.c, *y.c); ok {
 			return constOp(c)
 		}
-		if op == "/" || op == "%" {
-			tr.warnf(pos, "division by zero")
-		}
+	}
+	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.i == 0 {
+		tr.warnf(pos, "division by zero")
 	}
 	xp, yp := x.t.Kind == Ptr, y.t.Kind == Ptr
 	switch {
@@ -1061,13 +1061,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", pt.goType(), tr.conv(x, pt)), pure: true}
 		}
 		t := promote(x.t)
-		count := tr.conv(y, promote(y.t))
-		if y.c != nil {
-			count = strconv.FormatInt(y.c.i, 10)
-			if y.c.i < 0 {
-				tr.warnf(pos, "shift count is negative")
-			}
-		}
+		count := tr.shiftCount(y, pos)
 		return operand{kind: rvalue, t: t, code: operandOf(tr.conv(x, t), 5, false) + " " + op + " " + operandOf(count, 5, true), pure: pure}
 	case "%", "&", "|", "^":
 		if !x.t.IsInteger() || !y.t.IsInteger() {
@@ -1076,7 +1070,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		}
 	}
 	t := usualArith(x.t, y.t)
-	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.conv(y, t), goPrec(op), true)
+	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.divisor(op, y, t), goPrec(op), true)
 	if isRelational(op) {
 		b := boolOp(xc + " " + op + " " + yc)
 		b.pure = pure
@@ -1086,6 +1080,34 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		return bad()
 	}
 	return operand{kind: rvalue, t: t, code: xc + " " + op + " " + yc, pure: pure}
+}
+
+// divisor is y converted to t as the right operand of op: a constant zero
+// divisor of / or % is hidden from Go's constant evaluation (crt.Dynamic),
+// which rejects what C only makes undefined when it runs.
+func (tr *translator) divisor(op string, y operand, t *Type) string {
+	code := tr.conv(y, t)
+	if (op == "/" || op == "%") && y.c != nil {
+		if c := convertConst(*y.c, t); c.i == 0 && c.f == 0 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", t.goType(), code)
+		}
+	}
+	return code
+}
+
+// shiftCount is y as the count of a shift: a negative constant, which Go
+// rejects, is hidden from its constant evaluation (gcc warns; the shift
+// is undefined, and Go's fails when it runs).
+func (tr *translator) shiftCount(y operand, pos token.Pos) string {
+	if y.c == nil {
+		return tr.conv(y, promote(y.t))
+	}
+	count := strconv.FormatInt(y.c.i, 10)
+	if y.c.i < 0 {
+		tr.warnf(pos, "shift count is negative")
+		return fmt.Sprintf("crt.Dynamic[int64](%s)", count)
+	}
+	return count
 }
 
 func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) operand {
