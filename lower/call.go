@@ -60,12 +60,7 @@ var builtins = map[string]*builtinFunc{
 	"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", tVoid),
 	"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", tVoid),
 	"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-		// The int value is converted to unsigned char (UPC 1.3 §7.2.5.4).
-		c := "byte(" + args[1] + ")"
-		if raw[1].c != nil {
-			c = fmt.Sprintf("byte(%d)", uint8(raw[1].c.i))
-		}
-		return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], c, args[2]), tVoid
+		return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), tVoid
 	}},
 	"upc_ticks_now":       simple("upc.TicksNow()", tULong),
 	"upc_ticks_to_ns":     simple("upc.TicksToNs(%s)", tULong),
@@ -85,7 +80,13 @@ var builtins = map[string]*builtinFunc{
 		return "float32(math.NaN())", tFloat
 	}},
 	"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-		return fmt.Sprintf("%s.ResetPhase()", paren(raw[0].code)), raw[0].t
+		// The result has the argument's type, unless that is not a
+		// pointer-to-shared (a null pointer constant).
+		t := raw[0].t
+		if !t.IsPtrToShared() {
+			t = tSharedVoidPtr
+		}
+		return fmt.Sprintf("%s.ResetPhase()", paren(args[0])), t
 	}},
 	"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
 		return args[0], tLong
@@ -128,6 +129,16 @@ var builtins = map[string]*builtinFunc{
 	"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
 	}},
+}
+
+// ucharArg is argument i, an int, converted to unsigned char as the
+// memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
+// constant is converted here, since Go rejects byte(-1).
+func ucharArg(args []string, raw []operand, i int) string {
+	if raw[i].c != nil && !raw[i].c.isFloat() {
+		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.i))
+	}
+	return "byte(" + args[i] + ")"
 }
 
 // vaBuiltin lowers va_start, va_end and va_copy, whose first argument is
@@ -464,7 +475,7 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 		o := tr.value(a)
 		raw = append(raw, o)
 		if sig != nil && i < len(sig.Params) {
-			args = append(args, tr.assignConv(o, sig.Params[i], a.Pos()))
+			args = append(args, tr.runtimeArg(o, sig.Params[i], a.Pos()))
 		} else {
 			args = append(args, tr.variadicArg(o))
 		}
@@ -478,6 +489,22 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 		t = sig.Result
 	}
 	return tr.result(code, t)
+}
+
+// runtimeArg is argument o converted to the prototype's parameter type pt,
+// for a call the lowering hands to a runtime function. Its Go parameter
+// may be of another type than pt's (uintptr for size_t, byte for an int,
+// int for a size_t): Go converts a value as C does, wrapping, but rejects
+// a constant that does not fit. A constant outside 0..2^31-1, which may
+// not fit, goes through crt.Dynamic, to be converted when the call runs.
+func (tr *translator) runtimeArg(o operand, pt *Type, pos token.Pos) string {
+	code := tr.assignConv(o, pt, pos)
+	if o.c != nil && pt.IsInteger() {
+		if c := convertConst(*o.c, pt); c.i < 0 || c.i >= 1<<31 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", pt.goType(), code)
+		}
+	}
+	return code
 }
 
 // callPointer is a Go call through a C function value (designator or
