@@ -493,14 +493,15 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 
 // runtimeArg is argument o converted to the prototype's parameter type pt,
 // for a call the lowering hands to a runtime function. Its Go parameter
-// may be of another type than pt's (uintptr for size_t, byte for an int,
-// int for a size_t): Go converts a value as C does, wrapping, but rejects
-// a constant that does not fit. A constant outside 0..2^31-1, which may
-// not fit, goes through crt.Dynamic, to be converted when the call runs.
+// may be of another type than pt's (int for a size_t), or the lowering may
+// compute with it (a count times an element size): Go converts a value as
+// C does, wrapping, but rejects a constant that does not fit. An unsigned
+// constant of 2^31 or more (a negative size converted to size_t) goes
+// through crt.Dynamic, to be converted when the call runs.
 func (tr *translator) runtimeArg(o operand, pt *Type, pos token.Pos) string {
 	code := tr.assignConv(o, pt, pos)
-	if o.c != nil && pt.IsInteger() {
-		if c := convertConst(*o.c, pt); c.i < 0 || c.i >= 1<<31 {
+	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
+		if c := convertConst(*o.c, pt); uint64(c.i) >= 1<<31 {
 			return fmt.Sprintf("crt.Dynamic[%s](%s)", pt.goType(), code)
 		}
 	}
