@@ -13,12 +13,15 @@ import (
 
 // TestGeneratedGoTypes type-checks the generated Go of every program that
 // compiles (with the aggregation pass and without it) against the runtime
-// packages, and fails on any call of a generic runtime function whose type
-// argument Go would infer from an untyped constant. Such a call compiles
-// and runs, with the constant's default Go type (int, float64) in place of
-// the C type: upc.Store(t, p, 1) into a shared int stored 8 bytes and
-// overwrote the next element (issue 12). The lowering must name the C
-// type's Go type, by a type argument or a typed conversion.
+// packages, and fails on any call of a runtime function where an untyped
+// constant decides a Go type: a generic function's type argument inferred
+// from it, or a constant passed as an interface value (printf's ...any).
+// Such a call compiles and runs, with the constant's default Go type (int,
+// float64) in place of the C type: upc.Store(t, p, 1) into a shared int
+// stored 8 bytes and overwrote the next element (issue 12). The lowering
+// must name the C type's Go type, by a type argument or a typed
+// conversion. (gocheck reads the runtime from the go command's export
+// data, so this takes seconds, not a go build per program.)
 func TestGeneratedGoTypes(t *testing.T) {
 	checker, err := gocheck.New(".")
 	require.NoError(t, err)
