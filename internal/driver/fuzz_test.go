@@ -34,6 +34,11 @@ func FuzzTranslate(f *testing.F) {
 		}
 		f.Add(string(src), uint8(0))
 	}
+	// Before fuzzing: the go command may have to compile the runtime for
+	// its export data, and a fuzzing worker gives one input 10 seconds.
+	if _, err := goChecker(); err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, src string, threads uint8) {
 		checkTranslation(t, src, int(threads%5))
 	})
