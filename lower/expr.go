@@ -856,6 +856,9 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	return bad()
 }
 
+// errnoLvalue is errno: (*__errno_location()) in <errno.h>.
+const errnoLvalue = "t.libc.Errno"
+
 // sharedIndefinite is t shared with block size 0, arrays down to their
 // elements.
 func sharedIndefinite(t *Type, strict, relax bool) *Type {
@@ -909,8 +912,13 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 			if x.addr != "" {
 				return operand{kind: rvalue, t: pointerTo(x.t), code: x.addr, pure: x.pure}
 			}
-			tr.errorf(e.OpPos, "internal: address of a register variable")
-			return bad()
+			if x.code == errnoLvalue {
+				tr.errorf(e.OpPos, "the address of errno cannot be taken (upcgo keeps errno in each thread's C library state, not in C memory)")
+				return bad()
+			}
+			// addressTaken put every variable whose address is taken
+			// in C memory.
+			panic(fmt.Sprintf("the address of %s, which is not in C memory", x.code))
 		case lvBit:
 			tr.errorf(e.OpPos, "cannot take address of bit-field")
 			return bad()
@@ -921,7 +929,7 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		if c, ok := e.X.(*ast.CallExpr); ok {
 			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "__errno_location" && len(c.Args) == 0 {
 				// errno is the thread's C library state.
-				return operand{kind: lvGo, t: tInt, code: "t.libc.Errno", pure: true}
+				return operand{kind: lvGo, t: tInt, code: errnoLvalue, pure: true}
 			}
 		}
 		p := tr.value(e.X)
