@@ -131,6 +131,15 @@ var builtins = map[string]*builtinFunc{
 	}},
 }
 
+// builtinArgs is how many arguments the compiler's builtins take where no
+// prototype says it (a program may call them without a header); the C11
+// generic names of OpenSHMEM check theirs in genericLowering.
+var builtinArgs = map[string]int{
+	"__builtin_huge_val": 0, "__builtin_huge_valf": 0, "__builtin_huge_vall": 0, "__builtin_inf": 0, "__builtin_inff": 0,
+	"__builtin_nan": 1, "__builtin_nanf": 1, "__builtin_expect": 2, "__builtin_isnan": 1, "__builtin_isinf_sign": 1,
+	"__builtin_isfinite": 1, "__builtin_isnormal": 1, "__builtin_signbit": 1, "__builtin_fpclassify": 6,
+}
+
 // ucharArg is argument i, an int, converted to unsigned char as the
 // memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
 // constant is converted here, since Go rejects byte(-1).
@@ -480,8 +489,14 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 			args = append(args, tr.variadicArg(o))
 		}
 	}
-	if sig != nil && !sig.Variadic && len(e.Args) != len(sig.Params) {
-		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, len(sig.Params), len(e.Args))
+	want := len(e.Args)
+	if n, ok := builtinArgs[name]; sig == nil && ok {
+		want = n
+	} else if sig != nil && (!sig.Variadic || len(e.Args) < len(sig.Params)) {
+		want = len(sig.Params)
+	}
+	if len(e.Args) != want {
+		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, want, len(e.Args))
 		return bad()
 	}
 	code, t := b.lower(tr, args, raw, e.Lparen)

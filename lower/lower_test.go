@@ -2,6 +2,7 @@ package lower
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -154,4 +155,20 @@ func TestMaxSegmentSize(t *testing.T) {
 	assert.Equal(t, uintptr(maxSegmentSize), most)
 	_, err = gasnet.ParseSize("64.01T")
 	assert.Error(t, err, "the runtime accepts more than maxSegmentSize")
+}
+
+// TestBuiltinArgs calls every compiler builtin, which a program may call
+// without a header, with no arguments and with seven: the translation must
+// not crash (__builtin_expect() did), and the call with seven is an error
+// at its line.
+func TestBuiltinArgs(t *testing.T) {
+	for name := range builtins {
+		if !strings.HasPrefix(name, "__builtin") {
+			continue
+		}
+		got := check(t, fmt.Sprintf("int main(void) {\n%s();\n%s(1, 2, 3, 4, 5, 6, 7);\nreturn 0;\n}\n", name, name), 0)
+		if assert.NotEmpty(t, got, name) {
+			assert.Regexp(t, `^3:\d+: error: `, got[len(got)-1], name)
+		}
+	}
 }
