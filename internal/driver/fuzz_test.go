@@ -34,9 +34,14 @@ func FuzzTranslate(f *testing.F) {
 		}
 		f.Add(string(src), uint8(0))
 	}
-	// Before fuzzing: the go command may have to compile the runtime for
-	// its export data, and a fuzzing worker gives one input 10 seconds.
+	// Before fuzzing, once per process: the go command may have to compile
+	// the runtime for its export data, and the stages build their tables
+	// on first use, while a fuzzing worker gives one input 10 seconds.
 	if _, err := goChecker(); err != nil {
+		f.Fatal(err)
+	}
+	var warm Options
+	if _, _, _, err := warm.frontEnd("warm.upc", []byte("#include <upc.h>\n#include <stdio.h>\nint main(void) { return 0; }\n"), true); err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src string, threads uint8) {
