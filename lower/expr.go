@@ -607,7 +607,10 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		}
 		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
 		// Declare it to report each undeclared name once per scope.
-		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true})
+		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true, undeclared: true})
+		return bad()
+	}
+	if s.undeclared {
 		return bad()
 	}
 	s.use(e.Pos())
@@ -898,6 +901,9 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 	switch e.Op {
 	case "&":
 		x := tr.expr(e.X)
+		if x.invalid {
+			return bad()
+		}
 		switch x.kind {
 		case lvShared, sharedAgg:
 			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}

@@ -298,6 +298,9 @@ type symbol struct {
 	callTypes []string
 	implicit  bool
 	object    *Symbol
+	// undeclared marks the stand-in for a name reported undeclared, so
+	// that later uses report nothing more.
+	undeclared bool
 }
 
 // use marks s used at pos.
