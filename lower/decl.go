@@ -577,8 +577,15 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 					continue
 				}
 				v, ok := tr.constEval(d.Index)
-				if !ok {
+				if !ok || v.isFloat() {
 					tr.errorf(d.Pos(), "array index in initializer is not an integer constant expression")
+					*elems = (*elems)[1:]
+					continue
+				}
+				if v.i < 0 || t.Len >= 0 && v.i >= t.Len {
+					tr.errorf(d.Pos(), "array index in initializer exceeds array bounds")
+					*elems = (*elems)[1:]
+					continue
 				}
 				index = v.i
 			case *ast.FieldDesignator:
