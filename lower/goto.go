@@ -2,15 +2,15 @@ package lower
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
 // Jumps into blocks. C lets a goto enter a block, an if or else branch, a
-// loop body or a switch clause from outside; Go does not let a goto enter
-// any block. The statements a goto enters are "opened": emitted in the
+// loop body or a switch clause from outside, and a switch jump to a case
+// label inside a loop of its body (Duff's device); Go does not let a goto
+// enter any block. The statements a goto enters are "opened": emitted in the
 // block around them, with labels and gotos for their control flow, so the
 // label lands in a block the goto is in or leaves. Only what a goto
 // enters is opened; everything else keeps its structured form.
@@ -20,68 +20,81 @@ import (
 // own, so opened code declares nothing at its level.
 
 // openStatements finds the statements of a function body that gotos
-// enter, and reports a jump into the scope of a variable-length array
-// (C99 6.8.6.1p1).
+// enter, and those between a switch and a case label inside a statement of
+// its body (the switch is a jump to each case label); it reports a jump
+// into the scope of a variable-length array (C99 6.8.6.1p1).
 func (tr *translator) openStatements(body *ast.CompoundStmt) map[ast.Stmt]bool {
 	labels := map[string][]pathStep{}
 	type jump struct {
-		g    *ast.GotoStmt
-		path []pathStep
+		from, to []pathStep
+		label    string // the goto's label, whose path is found after the walk
+		pos      token.Pos
 	}
-	var gotos []jump
+	var jumps []jump
 	within := func(path []pathStep, s ast.Stmt, branch int) []pathStep {
 		return append(path[:len(path):len(path)], pathStep{stmt: s, branch: branch})
 	}
-	var walk func(s ast.Stmt, path []pathStep)
-	walk = func(s ast.Stmt, path []pathStep) {
+	// switchPath is where the innermost switch stands; its case labels
+	// deeper than its clauses are jumps from there.
+	var walk func(s ast.Stmt, path, switchPath []pathStep)
+	walk = func(s ast.Stmt, path, switchPath []pathStep) {
 		switch s := s.(type) {
 		case *ast.CompoundStmt:
 			for i, it := range s.Items {
 				p := within(path, s, 0)
 				p[len(p)-1].item = i
-				walk(it, p)
+				walk(it, p, switchPath)
 			}
 		case *ast.LabeledStmt:
 			labels[s.Label] = path
-			walk(s.Stmt, path)
-		case *ast.CaseStmt:
-			walk(s.Stmt, path)
-		case *ast.DefaultStmt:
-			walk(s.Stmt, path)
+			walk(s.Stmt, path, switchPath)
+		case *ast.CaseStmt, *ast.DefaultStmt:
+			if switchPath != nil && len(path) > len(switchPath)+1 {
+				jumps = append(jumps, jump{from: switchPath, to: path, pos: s.Pos()})
+			}
+			if c, ok := s.(*ast.CaseStmt); ok {
+				walk(c.Stmt, path, switchPath)
+			} else {
+				walk(s.(*ast.DefaultStmt).Stmt, path, switchPath)
+			}
 		case *ast.GotoStmt:
-			gotos = append(gotos, jump{s, path})
+			jumps = append(jumps, jump{from: path, label: s.Label, pos: s.Pos()})
 		case *ast.IfStmt:
-			walk(s.Then, within(path, s, 0))
+			walk(s.Then, within(path, s, 0), switchPath)
 			if s.Else != nil {
-				walk(s.Else, within(path, s, 1))
+				walk(s.Else, within(path, s, 1), switchPath)
 			}
 		case *ast.WhileStmt:
-			walk(s.Body, within(path, s, 0))
+			walk(s.Body, within(path, s, 0), switchPath)
 		case *ast.DoStmt:
-			walk(s.Body, within(path, s, 0))
+			walk(s.Body, within(path, s, 0), switchPath)
 		case *ast.ForStmt:
-			walk(s.Body, within(path, s, 0))
+			walk(s.Body, within(path, s, 0), switchPath)
 		case *ast.UpcForallStmt:
-			walk(s.Body, within(path, s, 0))
+			walk(s.Body, within(path, s, 0), switchPath)
 		case *ast.SwitchStmt:
 			// Each case clause is a Go block of its own.
+			here := within(path, s, 0)[:len(path)]
 			clause := 0
 			for _, it := range switchItems(s) {
 				if startsClause(it) {
 					clause++
 				}
-				walk(it, within(path, s, clause))
+				walk(it, within(path, s, clause), here)
 			}
 		}
 	}
-	walk(body, nil)
+	walk(body, nil, nil)
 	open := map[ast.Stmt]bool{}
-	for _, j := range gotos {
-		to, ok := labels[j.g.Label]
-		if !ok {
-			continue // gotoTargets reports it
+	for _, j := range jumps {
+		to := j.to
+		if j.label != "" {
+			var ok bool
+			if to, ok = labels[j.label]; !ok {
+				continue // gotoTargets reports it
+			}
 		}
-		from, common := j.path, 0
+		from, common := j.from, 0
 		for common < len(to) && common < len(from) && to[common].stmt == from[common].stmt && to[common].branch == from[common].branch {
 			common++
 		}
@@ -89,13 +102,13 @@ func (tr *translator) openStatements(body *ast.CompoundStmt) map[ast.Stmt]bool {
 			// In the innermost block both are in, a forward jump skips
 			// the items between them.
 			if c, ok := to[common-1].stmt.(*ast.CompoundStmt); ok && from[common-1].item < to[common-1].item {
-				tr.checkSkippedVLA(c.Items[from[common-1].item+1:to[common-1].item], j.g)
+				tr.checkSkippedVLA(c.Items[from[common-1].item+1:to[common-1].item], j.pos)
 			}
 		}
 		for _, step := range to[common:] {
 			open[step.stmt] = true
 			if c, ok := step.stmt.(*ast.CompoundStmt); ok {
-				tr.checkSkippedVLA(c.Items[:step.item], j.g) // entering skips what comes before
+				tr.checkSkippedVLA(c.Items[:step.item], j.pos) // entering skips what comes before
 			}
 		}
 	}
@@ -111,9 +124,10 @@ type pathStep struct {
 	item   int
 }
 
-// checkSkippedVLA reports a goto that jumps past the declaration of a
-// variable-length array into its scope: the array would not exist.
-func (tr *translator) checkSkippedVLA(skipped []ast.Stmt, g *ast.GotoStmt) {
+// checkSkippedVLA reports a jump (a goto at pos, or a case label there)
+// past the declaration of a variable-length array into its scope: the
+// array would not exist.
+func (tr *translator) checkSkippedVLA(skipped []ast.Stmt, pos token.Pos) {
 	for _, s := range skipped {
 		d, ok := s.(*ast.DeclStmt)
 		if !ok {
@@ -121,7 +135,7 @@ func (tr *translator) checkSkippedVLA(skipped []ast.Stmt, g *ast.GotoStmt) {
 		}
 		for _, decl := range d.Decls {
 			if decl.Storage != ast.Static && decl.Storage != ast.Extern && hasVLA(decl.Type) {
-				tr.errorf(g.Pos(), "jump into scope of identifier with variably modified type ('%s' at line %d)", decl.Name, decl.Pos().Line)
+				tr.errorf(pos, "jump into scope of identifier with variably modified type ('%s' at line %d)", decl.Name, decl.Pos().Line)
 				return
 			}
 		}
@@ -285,39 +299,56 @@ func (tr *translator) nextLabel() string {
 	return fmt.Sprint(tr.nextID)
 }
 
-// openSwitch is a switch whose clauses a goto enters (or one jumps
-// between): a Go switch on the tag that only dispatches, each clause's
-// statements after a label of its own, falling through as C does.
-func (tr *translator) openSwitch(j *jumpTarget, tag string, tt *Type, clauses []*switchClause) {
+// openSwitch is a switch a goto enters, or whose case labels stand inside
+// a statement of its body (Duff's device): a Go switch on the tag that
+// only dispatches, to a label at each case label, wherever it stands; the
+// body in order, falling through as C does.
+func (tr *translator) openSwitch(s *ast.SwitchStmt, j *jumpTarget, st *switchState, tag string) {
 	fn := tr.fn
 	n := tr.nextLabel()
 	j.brk = "brk" + n
 	v := tr.tmp("sw")
-	fn.hoisted = append(fn.hoisted, &symbol{name: v, goName: v, typ: tt, used: true})
+	fn.hoisted = append(fn.hoisted, &symbol{name: v, goName: v, typ: st.tag, used: true})
 	fn.stmt(fmt.Sprintf("%s = %s", v, tag))
 	fn.stmt("switch " + v + " {")
+	st.labels = map[ast.Stmt]string{}
 	hasDefault := false
-	for i, c := range clauses {
-		if c.isDefault {
+	for _, c := range caseLabels(s.Body) {
+		label := fmt.Sprintf("case%s_%d", n, len(st.labels))
+		st.labels[c] = label
+		switch c := c.(type) {
+		case *ast.CaseStmt:
+			if value, ok := tr.caseValue(st, c); ok {
+				fn.stmt(fmt.Sprintf("case %s:\ngoto %s", value, label))
+			}
+		case *ast.DefaultStmt:
 			hasDefault = true
-			fn.stmt("default:")
-		} else {
-			fn.stmt("case " + strings.Join(c.values, ", ") + ":")
+			fn.stmt("default:\ngoto " + label)
 		}
-		fn.stmt(fmt.Sprintf("goto case%s_%d", n, i))
 	}
 	fn.stmt("}")
 	if !hasDefault {
 		j.brkUsed = true
 		fn.stmt("goto " + j.brk)
 	}
-	for i, c := range clauses {
-		fn.label(fmt.Sprintf("case%s_%d", n, i))
-		for _, it := range c.stmts {
-			tr.stmt(it)
-		}
-	}
+	tr.flat(s.Body)
 	if j.brkUsed {
 		fn.label(j.brk)
 	}
+}
+
+// caseLabels are the case and default labels of a switch body, in order,
+// at any depth but not inside a nested switch.
+func caseLabels(body ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SwitchStmt:
+			return false
+		case *ast.CaseStmt, *ast.DefaultStmt:
+			out = append(out, n.(ast.Stmt))
+		}
+		return true
+	})
+	return out
 }

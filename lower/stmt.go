@@ -38,6 +38,9 @@ type funcState struct {
 type switchState struct {
 	tag  *Type
 	seen map[int64]token.Pos
+	// labels are the Go labels of the case and default labels of an
+	// opened switch (goto.go), which may stand anywhere in its body.
+	labels map[ast.Stmt]string
 }
 
 func (f *funcState) stmt(s string) {
@@ -166,8 +169,15 @@ func (tr *translator) stmt(s ast.Stmt) {
 	case *ast.CaseStmt, *ast.DefaultStmt:
 		if len(fn.switches) == 0 {
 			tr.errorf(s.Pos(), "case label not within a switch statement")
+			return
+		}
+		// In an opened switch: a label the dispatch jumps to.
+		st := fn.switches[len(fn.switches)-1]
+		fn.label(st.labels[s])
+		if c, ok := s.(*ast.CaseStmt); ok {
+			tr.stmt(c.Stmt)
 		} else {
-			tr.errorf(s.Pos(), "a case label inside a loop or if statement nested in the switch body is not supported")
+			tr.stmt(s.(*ast.DefaultStmt).Stmt)
 		}
 	case *ast.LabeledStmt:
 		if fn.targets[s.Label] {
@@ -613,6 +623,10 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 	defer fn.popJump()
 	tr.pushScope()
 	defer tr.popScope()
+	if fn.open[s] {
+		tr.openSwitch(s, j, st, tr.conv(tag, tt))
+		return
+	}
 	before, clauses := tr.switchClauses(st, switchItems(s))
 	for _, it := range before {
 		if _, isDecl := it.(*ast.DeclStmt); !isDecl {
@@ -621,10 +635,6 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 		}
 		// Declarations before the first label are hoisted like any other.
 		tr.capture(func() { tr.stmt(it) })
-	}
-	if fn.open[s] {
-		tr.openSwitch(j, tr.conv(tag, tt), tt, clauses)
-		return
 	}
 	fn.stmt("switch " + tr.conv(tag, tt) + " {")
 	var last ast.Stmt
@@ -645,6 +655,26 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 		}
 	}
 	fn.stmt("}")
+}
+
+// caseValue checks the value of a case label of switch st and returns it
+// as a Go constant of the tag's promoted type.
+func (tr *translator) caseValue(st *switchState, c *ast.CaseStmt) (string, bool) {
+	v, ok := tr.constEval(c.Value)
+	if !ok || v.isFloat() {
+		tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
+		return "", false
+	}
+	v = convertConst(v, st.tag)
+	if c.High != nil {
+		tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
+	}
+	if prev, dup := st.seen[v.i]; dup {
+		tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
+		return "", false
+	}
+	st.seen[v.i] = c.Pos()
+	return constCode(v), true
 }
 
 // startsClause reports whether a switch body's item is a case or default
@@ -688,21 +718,8 @@ func (tr *translator) switchClauses(st *switchState, items []ast.Stmt) (before [
 				it = c.Stmt
 				continue
 			case *ast.CaseStmt:
-				v, ok := tr.constEval(c.Value)
-				if !ok || v.isFloat() {
-					tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
-					it = c.Stmt
-					continue
-				}
-				v = convertConst(v, st.tag)
-				if c.High != nil {
-					tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
-				}
-				if prev, dup := st.seen[v.i]; dup {
-					tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
-				} else {
-					st.seen[v.i] = c.Pos()
-					values = append(values, constCode(v))
+				if v, ok := tr.caseValue(st, c); ok {
+					values = append(values, v)
 				}
 				it = c.Stmt
 				continue
