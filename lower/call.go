@@ -138,6 +138,7 @@ var builtinArgs = map[string]int{
 	"__builtin_huge_val": 0, "__builtin_huge_valf": 0, "__builtin_huge_vall": 0, "__builtin_inf": 0, "__builtin_inff": 0,
 	"__builtin_nan": 1, "__builtin_nanf": 1, "__builtin_expect": 2, "__builtin_isnan": 1, "__builtin_isinf_sign": 1,
 	"__builtin_isfinite": 1, "__builtin_isnormal": 1, "__builtin_signbit": 1, "__builtin_fpclassify": 6,
+	"__builtin_alloca": 1, "__builtin_bswap16": 1, "__builtin_bswap32": 1, "__builtin_bswap64": 1,
 }
 
 // ucharArg is argument i, an int, converted to unsigned char as the
