@@ -131,14 +131,18 @@ var builtins = map[string]*builtinFunc{
 	}},
 }
 
-// builtinArgs is how many arguments the compiler's builtins take where no
-// prototype says it (a program may call them without a header); the C11
-// generic names of OpenSHMEM check theirs in genericLowering.
-var builtinArgs = map[string]int{
-	"__builtin_huge_val": 0, "__builtin_huge_valf": 0, "__builtin_huge_vall": 0, "__builtin_inf": 0, "__builtin_inff": 0,
-	"__builtin_nan": 1, "__builtin_nanf": 1, "__builtin_expect": 2, "__builtin_isnan": 1, "__builtin_isinf_sign": 1,
-	"__builtin_isfinite": 1, "__builtin_isnormal": 1, "__builtin_signbit": 1, "__builtin_fpclassify": 6,
-	"__builtin_alloca": 1, "__builtin_bswap16": 1, "__builtin_bswap32": 1, "__builtin_bswap64": 1,
+// builtinParams are the parameter types of the compiler's builtins, which
+// a program may call without a prototype: the call's arguments are counted
+// and converted as a prototype's would be (__builtin_expect(i, 0) of an
+// int i, __builtin_bswap16(-1)). A nil type is a parameter taken as it is
+// (the floating value of __builtin_isnan, __builtin_nan's ignored string).
+// The C11 generic names of OpenSHMEM check theirs in genericLowering.
+var builtinParams = map[string][]*Type{
+	"__builtin_huge_val": {}, "__builtin_huge_valf": {}, "__builtin_huge_vall": {}, "__builtin_inf": {}, "__builtin_inff": {},
+	"__builtin_nan": {nil}, "__builtin_nanf": {nil}, "__builtin_expect": {tLong, tLong},
+	"__builtin_isnan": {nil}, "__builtin_isinf_sign": {nil}, "__builtin_isfinite": {nil}, "__builtin_isnormal": {nil},
+	"__builtin_signbit": {nil}, "__builtin_fpclassify": {tInt, tInt, tInt, tInt, tInt, nil},
+	"__builtin_alloca": {tSizeT}, "__builtin_bswap16": {tUShort}, "__builtin_bswap32": {tUInt}, "__builtin_bswap64": {tULong},
 }
 
 // ucharArg is argument i, an int, converted to unsigned char as the
@@ -479,22 +483,24 @@ func (tr *translator) goFuncType(sig *FuncSig) string {
 }
 
 func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *ast.CallExpr) operand {
+	params, fixed := builtinParams[name]
+	if sig != nil {
+		params, fixed = sig.Params, !sig.Variadic || len(e.Args) < len(sig.Params)
+	}
 	var raw []operand
 	var args []string
 	for i, a := range e.Args {
 		o := tr.value(a)
 		raw = append(raw, o)
-		if sig != nil && i < len(sig.Params) {
-			args = append(args, tr.runtimeArg(o, sig.Params[i], a.Pos()))
+		if i < len(params) && params[i] != nil {
+			args = append(args, tr.runtimeArg(o, params[i], a.Pos()))
 		} else {
 			args = append(args, tr.variadicArg(o))
 		}
 	}
 	want := len(e.Args)
-	if n, ok := builtinArgs[name]; sig == nil && ok {
-		want = n
-	} else if sig != nil && (!sig.Variadic || len(e.Args) < len(sig.Params)) {
-		want = len(sig.Params)
+	if fixed {
+		want = len(params)
 	}
 	if len(e.Args) != want {
 		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, want, len(e.Args))
