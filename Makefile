@@ -94,8 +94,9 @@ lint:
 	$(GO) vet $(PKGS)
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) $(PKGS)
 
-# Longer runs: fuzzing the scanner, preprocessor and parser, the runtime
-# tests repeated, the differential tester on fresh seeds for 5 minutes per
+# Longer runs: fuzzing the scanner, preprocessor and parser, and the whole
+# translation (10 minutes; each input's Go type-checked), the runtime tests
+# repeated, the differential tester on fresh seeds for 5 minutes per
 # network (docs/testing.md), and the multi-node test with the whole suite
 # at two layouts and both builds of the aggregation benchmarks.
 test-long: test
@@ -108,6 +109,7 @@ test-long: test
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
 	$(GO) test -run xxx -fuzz FuzzParse -fuzztime 120s ./parser
+	$(GO) test -run xxx -fuzz FuzzTranslate -fuzztime 600s -fuzzminimizetime 0s ./internal/driver
 
 bench:
 	$(GO) test -run xxx -bench . -benchtime 300ms -count 5 ./runtime/... | tee bench.txt

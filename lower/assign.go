@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
@@ -67,6 +66,9 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 		if rt.Elem.Const && !lt.Elem.Const {
 			tr.warnf(pos, "assignment discards 'const' qualifier from pointer target type")
 		}
+	case lt.IsPtrToShared() && rt.IsInteger():
+		tr.errorf(pos, "%s", mismatch("cannot convert an integer to a pointer-to-shared"))
+		return zeroValue(lt)
 	case lt.Kind == Ptr && rt.IsInteger():
 		if rhs.c == nil || rhs.c.i != 0 {
 			tr.warnf(pos, "making a pointer from an integer without a cast")
@@ -75,8 +77,8 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 		if lt.Kind != Bool {
 			tr.warnf(pos, "making an integer from a pointer without a cast")
 		}
-	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt):
-		return rhs.code
+	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt.Unqual()):
+		return tr.privateCopy(rhs).code
 	default:
 		if arg != "" {
 			tr.errorf(pos, "incompatible type for %s (expected '%s' but argument is of type '%s')", arg, lt, rt)
@@ -142,11 +144,16 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt("}")
 		}
 	case lvBit:
+		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
 			v = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		fn.stmt(tr.bitStore(lhs, v))
+		if bind == "" {
+			fn.stmt(tr.bitStore(lhs, v))
+		} else {
+			fn.stmt("{\n" + bind + tr.bitStore(lhs, v) + "\n}")
+		}
 	case aggregate, sharedAgg:
 		if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
 			tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
@@ -154,6 +161,47 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		}
 		fn.stmt(tr.aggregateCopy(lhs, rhs))
 	}
+}
+
+// privateCopy is o, or, for a struct or union in shared memory, a copy of
+// it in a private temporary: what a value of that type is when it is passed
+// to a function or selected by ?:, since the generated code moves struct
+// values by private address.
+func (tr *translator) privateCopy(o operand) operand {
+	if o.kind != sharedAgg || o.t.Kind != Struct && o.t.Kind != Union {
+		return o
+	}
+	t := o.t.Unqual()
+	slot := tr.tempSlot(t, tr.tmp("val"))
+	code := fmt.Sprintf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
+	return operand{kind: aggregate, t: t, code: code}
+}
+
+// pinLvalue makes the address of lvalue o a Go variable when computing it
+// has side effects (*p++, (p++)->bits, a[i++]), for a read-modify-write
+// that reaches the object more than once. bind declares the variable; it
+// is empty, and o unchanged, when the address is pure.
+func (tr *translator) pinLvalue(o operand) (pinned operand, bind string) {
+	if o.pure {
+		return o, ""
+	}
+	p := tr.tmp("p")
+	switch o.kind {
+	case lvBit:
+		bind, o.addr = fmt.Sprintf("%s := %s\n", p, o.addr), p
+	case lvShared:
+		bind, o.code = fmt.Sprintf("%s := %s\n", p, o.code), p
+	case lvGo:
+		if o.addr == "" {
+			return o, "" // a Go variable: no address to compute
+		}
+		bind = fmt.Sprintf("%s := %s\n", p, o.addr)
+		o.addr, o.code = p, fmt.Sprintf("*cmem.Ptr[%s](%s)", o.t.goType(), p)
+	default:
+		return o, ""
+	}
+	o.pure = true
+	return o, bind
 }
 
 // aggregateCopy is a struct assignment between private or shared objects.
@@ -196,11 +244,7 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 		if promote(lt) != lt || !rhs.t.IsInteger() {
 			return "", false
 		}
-		count := tr.conv(rhs, promote(rhs.t))
-		if rhs.c != nil {
-			count = strconv.FormatInt(rhs.c.i, 10)
-		}
-		return fmt.Sprintf("%s %s= %s", lhs.code, op, count), true
+		return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.shiftCount(rhs, pos)), true
 	}
 	if usualArith(lt, rhs.t) != lt || lt.Kind == Bool {
 		return "", false
@@ -208,12 +252,10 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {
 		return "", false
 	}
-	if op == "/" || op == "%" {
-		if rhs.c != nil && rhs.c.i == 0 && !rhs.t.IsFloat() {
-			tr.warnf(pos, "division by zero")
-		}
+	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.i == 0 {
+		tr.warnf(pos, "division by zero")
 	}
-	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.conv(rhs, lt)), true
+	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.divisor(op, rhs, lt)), true
 }
 
 // assignExpr is an assignment used as a value.
@@ -250,12 +292,15 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
 	case lvBit:
+		// The value is the bit-field's after the store: the new value
+		// truncated to its width (C99 6.5.16p3).
+		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.tmp("v")
 		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
 			val = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
+		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), bind, v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is
 	// the value (C99 6.5.16p3).
@@ -293,6 +338,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			d = -1
 		}
 		one := constOp(constant{typ: tInt, i: d})
+		lv, bind := tr.pinLvalue(lv)
 		cur := tr.rval(lv)
 		next := tr.arith("+", cur, one, pos)
 		v, old := tr.tmp("v"), tr.tmp("old")
@@ -313,9 +359,15 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
 			next.code = tr.conv(next, t)
-			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), old, cur.code, v, next.code, store, old)}
+			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, old, cur.code, v, next.code, store, old)}
 		}
-		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), v, next.code, store, v)}
+		result := v
+		if lv.kind == lvBit {
+			// The stored value, truncated to the bit-field's width: ++ of
+			// a 3-bit field holding 7 yields 0 (C99 6.5.3.1: ++E is E+=1).
+			result = cur.code
+		}
+		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, v, next.code, store, result)}
 	}
 	fn := "crt.PreInc"
 	if post {
@@ -379,22 +431,56 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 }
 
 func (tr *translator) condExpr(e *ast.CondExpr) operand {
-	c := tr.cond(e.Cond)
-	a, b := tr.value(e.Then), tr.value(e.Else)
+	var c, bind string
+	var a operand
+	if e.Then == nil {
+		// GNU "a ?: b" is "a ? a : b" with a evaluated once: bound to a
+		// Go variable first unless it has no side effects.
+		a = tr.value(e.Cond)
+		if !a.t.IsScalar() {
+			tr.errorf(e.Cond.Pos(), "used %s where a scalar is required", a.t)
+			return bad()
+		}
+		if !a.pure {
+			v, code := tr.tmp("v"), a.code
+			if !a.isBool {
+				code = tr.conv(a, a.t)
+			}
+			bind = fmt.Sprintf("%s := %s\n", v, code)
+			a = operand{kind: rvalue, t: a.t, code: v, pure: true, isBool: a.isBool}
+		}
+		c = tr.boolCode(a)
+	} else {
+		c = tr.cond(e.Cond)
+		a = tr.value(e.Then)
+	}
+	b := tr.value(e.Else)
 	var t *Type
 	switch {
 	case a.t.IsArith() && b.t.IsArith():
 		t = usualArith(a.t, b.t)
 	case a.t.Kind == Void && b.t.Kind == Void:
 		t = tVoid
+	case a.t.Kind == Ptr && b.t.Kind == Ptr && a.t.IsPtrToShared() != b.t.IsPtrToShared():
+		// A pointer-to-shared and a private pointer: only a null pointer
+		// constant converts to the other kind.
+		switch {
+		case a.null:
+			t = b.t
+		case b.null:
+			t = a.t
+		default:
+			tr.errorf(e.Question, "pointer type mismatch in conditional expression ('%s' and '%s')", a.t, b.t)
+			return bad()
+		}
 	case a.t.Kind == Ptr && b.t.Kind == Ptr:
 		t = a.t
 		if a.t.Elem.Kind == Void {
 			t = b.t
 		}
-	case a.t.Kind == Ptr && b.t.IsInteger():
+	case a.t.Kind == Ptr && b.t.IsInteger() && (b.null || !a.t.IsPtrToShared()):
 		t = a.t
-	case b.t.Kind == Ptr && a.t.IsInteger():
+	case b.t.Kind == Ptr && a.t.IsInteger() && (a.null || !b.t.IsPtrToShared()):
 		t = b.t
 	case (a.t.Kind == Struct || a.t.Kind == Union) && sameType(a.t.Unqual(), b.t.Unqual()):
 		t = a.t.Unqual()
@@ -408,13 +494,20 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		}
 	}
 	if t.Kind == Void {
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\nif %s {\n%s\n} else {\n%s\n}\n}()", c, tr.discard(a), tr.discard(b))}
+		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
+	}
+	if t.Kind == Struct || t.Kind == Union {
+		// The value is the chosen struct's address; one in shared memory
+		// is copied to a private temporary first.
+		a, b = tr.privateCopy(a), tr.privateCopy(b)
+		code := fmt.Sprintf("func() uintptr {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", bind, c, a.code, b.code)
+		return operand{kind: aggregate, t: t, code: code}
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
-	if a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
+	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
 		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", t.goType(), c, ac, bc), pure: true}
 	}
-	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\nif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), c, ac, bc)}
+	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), bind, c, ac, bc)}
 }
 
 func isIdentLike(s string) bool {
@@ -468,6 +561,10 @@ func (tr *translator) comma(e *ast.CommaExpr) operand {
 	}
 	if last.t.Kind == Void {
 		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+	}
+	if last.t.Kind == Struct || last.t.Kind == Union {
+		last = tr.privateCopy(last)
+		return operand{kind: aggregate, t: last.t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
 	}
 	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", last.t.goType(), joinLines(stmts), tr.conv(last, last.t))}
 }

@@ -60,12 +60,7 @@ var builtins = map[string]*builtinFunc{
 	"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", tVoid),
 	"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", tVoid),
 	"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-		// The int value is converted to unsigned char (UPC 1.3 §7.2.5.4).
-		c := "byte(" + args[1] + ")"
-		if raw[1].c != nil {
-			c = fmt.Sprintf("byte(%d)", uint8(raw[1].c.i))
-		}
-		return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], c, args[2]), tVoid
+		return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), tVoid
 	}},
 	"upc_ticks_now":       simple("upc.TicksNow()", tULong),
 	"upc_ticks_to_ns":     simple("upc.TicksToNs(%s)", tULong),
@@ -85,7 +80,13 @@ var builtins = map[string]*builtinFunc{
 		return "float32(math.NaN())", tFloat
 	}},
 	"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-		return fmt.Sprintf("%s.ResetPhase()", paren(raw[0].code)), raw[0].t
+		// The result has the argument's type, unless that is not a
+		// pointer-to-shared (a null pointer constant).
+		t := raw[0].t
+		if !t.IsPtrToShared() {
+			t = tSharedVoidPtr
+		}
+		return fmt.Sprintf("%s.ResetPhase()", paren(args[0])), t
 	}},
 	"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
 		return args[0], tLong
@@ -130,6 +131,30 @@ var builtins = map[string]*builtinFunc{
 	}},
 }
 
+// builtinParams are the parameter types of the compiler's builtins, which
+// a program may call without a prototype: the call's arguments are counted
+// and converted as a prototype's would be (__builtin_expect(i, 0) of an
+// int i, __builtin_bswap16(-1)). A nil type is a parameter taken as it is
+// (the floating value of __builtin_isnan, __builtin_nan's ignored string).
+// The C11 generic names of OpenSHMEM check theirs in genericLowering.
+var builtinParams = map[string][]*Type{
+	"__builtin_huge_val": {}, "__builtin_huge_valf": {}, "__builtin_huge_vall": {}, "__builtin_inf": {}, "__builtin_inff": {},
+	"__builtin_nan": {nil}, "__builtin_nanf": {nil}, "__builtin_expect": {tLong, tLong},
+	"__builtin_isnan": {nil}, "__builtin_isinf_sign": {nil}, "__builtin_isfinite": {nil}, "__builtin_isnormal": {nil},
+	"__builtin_signbit": {nil}, "__builtin_fpclassify": {tInt, tInt, tInt, tInt, tInt, nil},
+	"__builtin_alloca": {tSizeT}, "__builtin_bswap16": {tUShort}, "__builtin_bswap32": {tUInt}, "__builtin_bswap64": {tULong},
+}
+
+// ucharArg is argument i, an int, converted to unsigned char as the
+// memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
+// constant is converted here, since Go rejects byte(-1).
+func ucharArg(args []string, raw []operand, i int) string {
+	if raw[i].c != nil && !raw[i].c.isFloat() {
+		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.i))
+	}
+	return "byte(" + args[i] + ")"
+}
+
 // vaBuiltin lowers va_start, va_end and va_copy, whose first argument is
 // the va_list lvalue itself.
 func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
@@ -154,7 +179,8 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 		src := tr.value(e.Args[1])
 		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, tVoidPtr))}
 	}
-	return operand{kind: rvalue, t: tVoid, code: "crt.Void(0)"}
+	// va_end releases nothing: the arguments live in the caller's slice.
+	return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(%s)", ap.code)}
 }
 
 // vaArg lowers va_arg(ap, T).
@@ -198,7 +224,7 @@ func divLowering(goFunc string, elem *Type) func(*translator, []string, []operan
 			tr.errorf(pos, "%s needs 2 arguments inside a function", goFunc)
 			return "0", tInt
 		}
-		slot := tr.fn.frameSlot(tr, t, tr.tmp("div"))
+		slot := tr.tempSlot(t, tr.tmp("div"))
 		store := "crt.Div"
 		if elem != tInt {
 			store = "crt.Ldiv"
@@ -220,9 +246,7 @@ func (tr *translator) implicitProgramDecl(id *ast.Ident) *symbol {
 	}
 	saved := tr.scope
 	tr.scope = tr.fileScope()
-	tr.protoParams = true
 	t := tr.resolveType(d.Type)
-	tr.protoParams = false
 	s := tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
 	tr.scope = saved
 	tr.warnf(id.Pos(), "implicit declaration of function '%s'; using its definition at line %d (declare it before the call)", id.Name, d.Pos().Line)
@@ -459,19 +483,27 @@ func (tr *translator) goFuncType(sig *FuncSig) string {
 }
 
 func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *ast.CallExpr) operand {
+	params, fixed := builtinParams[name]
+	if sig != nil {
+		params, fixed = sig.Params, !sig.Variadic || len(e.Args) < len(sig.Params)
+	}
 	var raw []operand
 	var args []string
 	for i, a := range e.Args {
 		o := tr.value(a)
 		raw = append(raw, o)
-		if sig != nil && i < len(sig.Params) {
-			args = append(args, tr.assignConv(o, sig.Params[i], a.Pos()))
+		if i < len(params) && params[i] != nil {
+			args = append(args, tr.runtimeArg(o, params[i], a.Pos()))
 		} else {
 			args = append(args, tr.variadicArg(o))
 		}
 	}
-	if sig != nil && !sig.Variadic && len(e.Args) != len(sig.Params) {
-		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, len(sig.Params), len(e.Args))
+	want := len(e.Args)
+	if fixed {
+		want = len(params)
+	}
+	if len(e.Args) != want {
+		tr.errorf(e.Lparen, "function '%s' takes %d arguments, but %d were given", name, want, len(e.Args))
 		return bad()
 	}
 	code, t := b.lower(tr, args, raw, e.Lparen)
@@ -479,6 +511,23 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 		t = sig.Result
 	}
 	return tr.result(code, t)
+}
+
+// runtimeArg is argument o converted to the prototype's parameter type pt,
+// for a call the lowering hands to a runtime function. Its Go parameter
+// may be of another type than pt's (int for a size_t), or the lowering may
+// compute with it (a count times an element size): Go converts a value as
+// C does, wrapping, but rejects a constant that does not fit. An unsigned
+// constant of 2^31 or more (a negative size converted to size_t) goes
+// through crt.Dynamic, to be converted when the call runs.
+func (tr *translator) runtimeArg(o operand, pt *Type, pos token.Pos) string {
+	code := tr.assignConv(o, pt, pos)
+	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
+		if c := convertConst(*o.c, pt); uint64(c.i) >= 1<<31 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", pt.goType(), code)
+		}
+	}
+	return code
 }
 
 // callPointer is a Go call through a C function value (designator or
@@ -522,17 +571,22 @@ func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) 
 	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), tVoidPtr
 }
 
-// compoundLit is (T){...}: a temporary in the current frame.
+// compoundLit is (T){...}: a temporary in the current frame, or static
+// (C99 6.5.2.5p6) in an initialiser at file scope.
 func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
 	t := tr.resolveType(e.Type)
 	if tr.fn == nil {
-		tr.errorf(e.Pos(), "compound literals at file scope are not supported")
+		tr.errorf(e.Pos(), "compound literals outside initializers at file scope are not supported")
 		return bad()
 	}
 	if t.Kind == Array && t.Len < 0 {
-		t = &Type{Kind: Array, Elem: t.Elem, Len: int64(countInit(e.Init))}
+		t = tr.completeFromInit(t, e.Init)
 	}
-	addr := tr.fn.frameSlot(tr, t, tr.tmp("lit"))
+	if t.Size() < 0 || t.DependsOnTHREADS() {
+		tr.errorf(e.Pos(), "compound literal has variable or incomplete type '%s'", t)
+		return bad()
+	}
+	addr := tr.tempSlot(t, tr.tmp("lit"))
 	tr.initMemory(addr, t, e.Init, true)
 	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
 		return operand{kind: aggregate, t: t, code: addr}

@@ -19,24 +19,59 @@ func init() {
 	}
 	builtins["upc_all_permute"] = simple("t.AllPermute(%s, %s, %s, uintptr(%s), upc.Flag(%s))", tVoid)
 	for _, r := range reduceTypes {
-		builtins["upc_all_reduce"+r.suffix] = &builtinFunc{lower: reduceLowering("Reduce", r)}
-		builtins["upc_all_prefix_reduce"+r.suffix] = &builtinFunc{lower: reduceLowering("PrefixReduce", r)}
+		builtins["upc_all_reduce"+r.suffix] = &builtinFunc{lower: reduceLowering("upc_all_reduce"+r.suffix, "Reduce", r)}
+		builtins["upc_all_prefix_reduce"+r.suffix] = &builtinFunc{lower: reduceLowering("upc_all_prefix_reduce"+r.suffix, "PrefixReduce", r)}
 	}
 	for _, o := range oneSidedKinds {
 		for _, subset := range []bool{false, true} {
 			for _, async := range []bool{false, true} {
-				builtins[oneSidedName(o.name, subset, async)] = &builtinFunc{lower: oneSidedLowering(o.kind, o.computational, subset, async)}
+				name := oneSidedName(o.name, subset, async)
+				builtins[name] = &builtinFunc{lower: oneSidedLowering(name, o.kind, o.computational, subset, async)}
 			}
 		}
 	}
-	builtins["upc_all_atomicdomain_alloc"] = simple("t.AllAtomicDomainAlloc(upc.TypeCode(%s), upc.Op(%s), %s)", nil)
+	builtins["upc_all_atomicdomain_alloc"] = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_all_atomicdomain_alloc")
+		return fmt.Sprintf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
+	}}
 	builtins["upc_all_atomicdomain_free"] = simple("t.AllAtomicDomainFree(%s)", tVoid)
 	builtins["upc_atomic_strict"] = &builtinFunc{lower: atomicLowering(true)}
 	builtins["upc_atomic_relaxed"] = &builtinFunc{lower: atomicLowering(false)}
-	builtins["upc_atomic_isfast"] = simple("t.AtomicIsFast(upc.TypeCode(%s), upc.Op(%s), %s)", tInt)
+	builtins["upc_atomic_isfast"] = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_atomic_isfast")
+		return fmt.Sprintf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), tInt
+	}}
 	for _, name := range bupcAtomicNames() {
 		builtins[name] = &builtinFunc{lower: bupcLowering(name)}
 	}
+}
+
+// The upc_op_t operations each function takes (upc_types.h and
+// upc_atomic.h define the bits; libc_test pins the headers' values).
+const (
+	opsOneSided = 0x1ff                        // UPC_ADD ... UPC_MAX
+	opsReduce   = opsOneSided | 1<<16 | 1<<17  // and UPC_FUNC, UPC_NONCOMM_FUNC
+	opsAtomic   = 0x1f | 1<<7 | 1<<8 | 0x3f<<9 // UPC_ADD ... UPC_XOR, UPC_MIN, UPC_MAX, UPC_GET ... UPC_DEC
+)
+
+// opArg is the Go code of a upc_op_t argument. A constant that is not one
+// of the operations valid has (or, with set, a non-empty set of them) is
+// an error here, at the call: Go would reject a negative one as a constant
+// overflowing upc.Op (issue 12), and no run could accept any of them. The
+// runtime checks the rest, and values computed at run time.
+func (tr *translator) opArg(code string, o operand, valid int64, set bool, pos token.Pos, fn string) string {
+	if o.c != nil && !o.c.isFloat() {
+		v := o.c.i
+		if v <= 0 || v&^valid != 0 || !set && v&(v-1) != 0 {
+			what := "an operation it takes"
+			if set {
+				what = "a set of operations it takes"
+			}
+			tr.errorf(pos, "%s: upc_op_t %d is not %s", fn, v, what)
+			return "upc.Op(0)"
+		}
+	}
+	return "upc.Op(" + code + ")"
 }
 
 // goCamel turns "gather_all" into "GatherAll".
@@ -68,7 +103,7 @@ var reduceTypes = []reduceType{
 // C function pointer (UPC_FUNC's operator) becomes a Go closure that
 // calls through the program's function table, as qsort's comparator does;
 // a null pointer constant becomes nil.
-func reduceLowering(which string, r reduceType) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+func reduceLowering(name, which string, r reduceType) func(*translator, []string, []operand, token.Pos) (string, *Type) {
 	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		entry := "upc.All" + which + r.generic
 		if r.generic == "LongDouble" {
@@ -81,8 +116,9 @@ func reduceLowering(which string, r reduceType) func(*translator, []string, []op
 			call := tr.callPointer(operand{kind: rvalue, t: ft, code: args[5]}, []string{"a", "b"}, pos)
 			fn = fmt.Sprintf("func(a, b %s) %s { return %s }", goT, goT, call)
 		}
-		return fmt.Sprintf("%s(t.Thread, %s, %s, upc.Op(%s), uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
-			entry, args[0], args[1], args[2], args[3], args[4], fn, args[6]), tVoid
+		op := tr.opArg(args[2], raw[2], opsReduce, false, pos, name)
+		return fmt.Sprintf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
+			entry, args[0], args[1], op, args[3], args[4], fn, args[6]), tVoid
 	}
 }
 
@@ -112,12 +148,13 @@ func oneSidedName(base string, subset, async bool) string {
 
 // oneSidedLowering lowers a one-sided collective to a upc.OneSided call;
 // the _subset forms pass their list of threads from C memory.
-func oneSidedLowering(kind string, computational, subset, async bool) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+func oneSidedLowering(name, kind string, computational, subset, async bool) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		fields := fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, NBytes: %s", kind, args[0], args[1], args[2])
 		rest := args[3:]
 		if computational {
-			fields = fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, Type: upc.TypeCode(%s), Op: upc.Op(%s)", kind, args[0], args[1], args[2], args[3])
+			op := tr.opArg(args[3], raw[3], opsOneSided, false, pos, name)
+			fields = fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, Type: upc.TypeCode(%s), Op: %s", kind, args[0], args[1], args[2], op)
 			rest = args[4:]
 		}
 		if subset {
@@ -169,12 +206,16 @@ func atomicTypeCode(p *Type) string {
 // before the conversion go to the runtime, which checks them against the
 // domain's type.
 func atomicLowering(strict bool) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
+	name := "upc_atomic_relaxed"
+	if strict {
+		name = "upc_atomic_strict"
+	}
+	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
 		types := fmt.Sprintf("upc.AtomicTypes{Target: %s, Fetch: %s, Operand1: %s, Operand2: %s}",
 			atomicTypeCode(raw[3].t), atomicTypeCode(raw[1].t), atomicTypeCode(raw[4].t), atomicTypeCode(raw[5].t))
 		private := func(code string) string { return "unsafe.Pointer(cmem.Ptr[byte](" + code + "))" }
-		return fmt.Sprintf("t.AtomicC(%s, %s, upc.Op(%s), %s, %s, %s, %t, %s)",
-			args[0], private(args[1]), args[2], args[3], private(args[4]), private(args[5]), strict, types), tVoid
+		return fmt.Sprintf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
+			args[0], private(args[1]), tr.opArg(args[2], raw[2], opsAtomic, false, pos, name), args[3], private(args[4]), private(args[5]), strict, types), tVoid
 	}
 }
 
@@ -235,7 +276,9 @@ func bupcLowering(name string) func(*translator, []string, []operand, token.Pos)
 			upcOp, fetches = o.upcOp, o.fetches
 		}
 	}
-	bits := func(v string) string { return "upc.AtomicOperand(" + v + ")" }
+	// The operand's Go type is named: an int constant is untyped in Go,
+	// and would otherwise be inferred as int.
+	bits := func(v string) string { return "upc.AtomicOperand[" + ct.goType() + "](" + v + ")" }
 	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
 		a, b := "0", "0"
 		switch opName {

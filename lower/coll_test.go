@@ -10,6 +10,7 @@ import (
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/runtime/upc"
 	"github.com/upcgo/upcgo/stdlib"
 )
 
@@ -55,8 +56,8 @@ long add(long x, long y) { return x + y; }`
 		{"atomic type seen", "int one = 1; upc_atomic_relaxed(0, 0, UPC_ADD, &d, &one, 0);",
 			[]string{"upc.AtomicTypes{Target: upc.TypeDouble, Fetch: upc.TypeUnknown, Operand1: upc.TypeInt, Operand2: upc.TypeUnknown}"}},
 		{"bupc", "long x = bupc_atomicL_fetchadd_strict(&r, -3); bupc_atomicI_set_relaxed(&perm[0], 4);",
-			[]string{`int64(t.AtomicBits("bupc_atomicL_fetchadd_strict", upc.TypeLong, upc.OpAdd, `, "upc.AtomicOperand(int64(-3)), 0, true))",
-				`t.AtomicBits("bupc_atomicI_set_relaxed", upc.TypeInt, upc.OpSet, `}},
+			[]string{`int64(t.AtomicBits("bupc_atomicL_fetchadd_strict", upc.TypeLong, upc.OpAdd, `, "upc.AtomicOperand[int64](int64(-3)), 0, true))",
+				`t.AtomicBits("bupc_atomicI_set_relaxed", upc.TypeInt, upc.OpSet, `, "upc.AtomicOperand[int32](4), 0, false)"}},
 		{"bupc 32-bit result", "unsigned u = bupc_atomicU32_fetchnot_relaxed(&perm[0]);",
 			[]string{`uint32(uint32(t.AtomicBits("bupc_atomicU32_fetchnot_relaxed", upc.TypeUInt32, upc.OpXor, `, "^uint64(0), 0, false))"}},
 	} {
@@ -83,4 +84,13 @@ func TestCollectiveNamesListed(t *testing.T) {
 			assert.True(t, special[name], "%s is lowered but not in specialFuncs", name)
 		}
 	}
+}
+
+// TestOpSets pins the upc_op_t sets that opArg checks constants against
+// to the runtime's operations.
+func TestOpSets(t *testing.T) {
+	assert.EqualValues(t, upc.OpAdd|upc.OpMult|upc.OpAnd|upc.OpOr|upc.OpXor|upc.OpLogAnd|upc.OpLogOr|upc.OpMin|upc.OpMax, opsOneSided)
+	assert.EqualValues(t, opsOneSided|upc.OpFunc|upc.OpNonCommFunc, opsReduce)
+	assert.EqualValues(t, upc.OpGet|upc.OpSet|upc.OpCSwap|upc.OpAdd|upc.OpSub|upc.OpMult|upc.OpInc|upc.OpDec|
+		upc.OpAnd|upc.OpOr|upc.OpXor|upc.OpMin|upc.OpMax, opsAtomic)
 }

@@ -169,7 +169,10 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 		if !ok {
 			return constant{}, false
 		}
-		a, ok1 := tr.constEval(e.Then)
+		a, ok1 := c, true // GNU "c ?: b"
+		if e.Then != nil {
+			a, ok1 = tr.constEval(e.Then)
+		}
 		b, ok2 := tr.constEval(e.Else)
 		if !ok1 || !ok2 {
 			return constant{}, false

@@ -227,6 +227,9 @@ func withoutCV(t *Type) *Type {
 // memory is not always fresh (MPI windows).
 func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
 	size := tr.sizeCode(s.typ)
+	if !s.typ.DependsOnTHREADS() {
+		tr.reserveStatic(s, s.pos, s.typ.Size())
+	}
 	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
 	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
 	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
@@ -259,6 +262,24 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 	})
 }
 
+// tempSlot allocates an unnamed object of type t (a compound literal, a
+// struct value in transit) and returns the Go expression of its address:
+// a slot of the current function's frame, or, in an initialiser of a
+// variable with static storage, memory each thread allocates at start-up
+// and keeps, as C gives such an object static storage (a symbol of the
+// unit's own, like a static local's).
+func (tr *translator) tempSlot(t *Type, name string) string {
+	if tr.fn.name != "init" {
+		return tr.fn.frameSlot(tr, t, name)
+	}
+	goName := private(name)
+	decl := declString("(unnamed)", t)
+	tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: name, GoName: goName, Kind: SymVar, Internal: true, Def: Defined, Type: decl,
+		Field: fmt.Sprintf("%s uintptr // %s", goName, decl),
+		Alloc: fmt.Sprintf("t.%s = cmem.Calloc(1, %s)", goName, tr.sizeCode(t))})
+	return "t." + goName
+}
+
 // staticInit runs emit with a scratch function state and appends what it
 // produced to the threads' initialisation.
 func (tr *translator) staticInit(emit func()) {
@@ -266,7 +287,8 @@ func (tr *translator) staticInit(emit func()) {
 	tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
 	emit()
 	if len(tr.fn.frame) > 0 {
-		tr.errorf(token.Pos{}, "internal: initializer needs a frame")
+		// tempSlot gives initialisers static memory instead.
+		panic("an initializer of a static variable allocated a frame slot")
 	}
 	tr.threadInit.WriteString(tr.fn.body.String())
 	tr.fn = saved
@@ -322,6 +344,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 		t, base = s.typ, &nb
 	}
 	total, threads := elemCount(t)
+	tr.reserveStatic(s, d.Pos(), perThreadAtLeast(total, threads, blockOf(t), base.Size(), tr.cfg.StaticThreads))
 	totalCode := fmt.Sprint(total)
 	if threads {
 		totalCode = fmt.Sprintf("%d*uintptr(THREADS)", total)
@@ -329,6 +352,45 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 	obj := tr.objectSymbol(s, def)
 	obj.Decl = fmt.Sprintf("// %s is the offset of %s in every thread's segment.\nvar %s uintptr", s.goName, declString(s.name, t), s.goName)
 	obj.Setup = fmt.Sprintf("%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
+}
+
+// maxSegmentSize is the most a thread's shared segment can span (64 TiB,
+// runtime/upc's maxSegment): its static shared data, then its heap. The
+// runtime refuses static data beyond it at start-up; where a unit's static
+// data alone is known to exceed it, that is a compile error. (What several
+// units' static data add up to is checked at start-up only.)
+const maxSegmentSize = 1 << 46
+
+// perThreadAtLeast is a lower bound of the bytes a static shared array of
+// total elements (total*THREADS if threads) of elemSize bytes, in blocks
+// of block elements, takes in the segment of the thread holding the most,
+// whatever THREADS is at run time (upc.PerThread is the exact count): with
+// THREADS in a dimension each thread holds at least total elements; an
+// indefinite array lies on one thread.
+func perThreadAtLeast(total int64, threads bool, block, elemSize int64, staticThreads int) int64 {
+	switch {
+	case block == 0 || threads:
+		return total * elemSize
+	case staticThreads > 0:
+		blocks := (total + block - 1) / block
+		return (blocks + int64(staticThreads) - 1) / int64(staticThreads) * block * elemSize
+	}
+	return min(total, block) * elemSize
+}
+
+// reserveStatic counts size bytes per thread of static data in the shared
+// segment for s, and reports the declaration that makes the program's
+// static shared data larger than any segment: it compiled and then died at
+// start-up (issue 12).
+func (tr *translator) reserveStatic(s *symbol, pos token.Pos, size int64) {
+	if tr.staticSegment > maxSegmentSize {
+		return // reported at an earlier declaration
+	}
+	tr.staticSegment += (size + 7) &^ 7
+	if tr.staticSegment > maxSegmentSize {
+		tr.errorf(pos, "static shared data needs at least %d bytes per thread with '%s', more than a thread's shared segment can hold (%d bytes)",
+			tr.staticSegment, s.name, int64(maxSegmentSize))
+	}
 }
 
 // elemCount is the number of base elements of a (multi-dimensional)
@@ -378,8 +440,6 @@ func (tr *translator) completeFromInit(t *Type, init ast.Expr) *Type {
 	u.Len = int64(n)
 	return &u
 }
-
-func countInit(l *ast.InitList) int { return len(l.Elems) }
 
 // countInit counts the elements an initializer list gives an array,
 // following index designators.
@@ -517,8 +577,15 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 					continue
 				}
 				v, ok := tr.constEval(d.Index)
-				if !ok {
+				if !ok || v.isFloat() {
 					tr.errorf(d.Pos(), "array index in initializer is not an integer constant expression")
+					*elems = (*elems)[1:]
+					continue
+				}
+				if v.i < 0 || t.Len >= 0 && v.i >= t.Len {
+					tr.errorf(d.Pos(), "array index in initializer exceeds array bounds")
+					*elems = (*elems)[1:]
+					continue
 				}
 				index = v.i
 			case *ast.FieldDesignator:
@@ -703,7 +770,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		tr.scope.insert(g)
 		return
 	case d.Storage == ast.Static:
-		tr.defineStatic(d, t, d.Name, fn.name+"_"+goIdent(d.Name))
+		tr.defineStatic(d, t, d.Name, tr.staticLocalName(d.Name))
 		return
 	}
 	if t.Shared || t.Kind == Array && t.Base().Shared {
@@ -753,6 +820,20 @@ func (tr *translator) localDecl(d *ast.Decl) {
 	tr.scope.insert(s)
 }
 
+// staticLocalName names a static local of the current function: a field
+// of the thread struct, or a package variable if shared, beside the file's
+// globals. Two blocks of one function may each declare a static of one
+// name, and a global may be called f_x; the later name gets a number.
+func (tr *translator) staticLocalName(cname string) string {
+	base := tr.fn.name + "_" + goIdent(cname)
+	name := base
+	for n := 2; tr.fileNames[name]; n++ {
+		name = fmt.Sprintf("%s_%d", base, n)
+	}
+	tr.fileNames[name] = true
+	return name
+}
+
 func (tr *translator) fileScope() *scope {
 	s := tr.scope
 	for s.parent != nil {
@@ -763,9 +844,7 @@ func (tr *translator) fileScope() *scope {
 
 // funcDecl translates a function definition.
 func (tr *translator) funcDecl(d *ast.FuncDecl) {
-	tr.protoParams = true
 	ft := tr.resolveType(d.Type)
-	tr.protoParams = false
 	s := tr.declareFunc(d.Name, ft, d.Pos(), d.Storage)
 	if s.defined {
 		tr.errorf(d.Pos(), "redefinition of '%s' (previous definition at %s)", d.Name, s.pos)
@@ -786,7 +865,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}
-	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), variadic: sig.Variadic}
+	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), open: tr.openStatements(d.Body), variadic: sig.Variadic}
 	tr.fn = fn
 	tr.pushScope()
 	var params []string

@@ -191,6 +191,9 @@ func (tr *translator) funcPointer(name string) string {
 // conv returns o's value converted to type to, as Go code.
 func (tr *translator) conv(o operand, to *Type) string {
 	to = to.Unqual()
+	if o.invalid {
+		return zeroValue(to) // already reported
+	}
 	if o.null && to.IsPtrToShared() {
 		return "upc.Null()"
 	}
@@ -222,7 +225,7 @@ func (tr *translator) conv(o operand, to *Type) string {
 		if from.IsPtrToShared() {
 			return "uint8(crt.B2I(!" + paren(o.code) + ".IsNull()))"
 		}
-		return "crt.Bool(" + o.code + ")"
+		return "crt.Bool[" + from.goType() + "](" + o.code + ")"
 	}
 	if from.IsPtrToShared() && to.Kind == Ptr && !to.Elem.Shared {
 		// A cast from pointer-to-shared to a private pointer: valid only
@@ -372,7 +375,8 @@ func isSimple(s string) bool {
 	return simple
 }
 
-// boolCode is o as a Go bool (C's "compares unequal to 0").
+// boolCode is o as a Go bool (C's "compares unequal to 0"); o must be a
+// scalar, which callers check.
 func (tr *translator) boolCode(o operand) string {
 	o = tr.rval(o)
 	if o.isBool {
@@ -390,7 +394,7 @@ func (tr *translator) boolCode(o operand) string {
 	case o.t.IsScalar():
 		return paren(o.code) + " != 0"
 	}
-	tr.errorf(token.Pos{}, "used %s where a scalar is required", o.t)
+	// Not a scalar: the caller reported it where it knows the position.
 	return "false"
 }
 
@@ -603,7 +607,10 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		}
 		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
 		// Declare it to report each undeclared name once per scope.
-		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true})
+		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true, undeclared: true})
+		return bad()
+	}
+	if s.undeclared {
 		return bad()
 	}
 	s.use(e.Pos())
@@ -852,6 +859,9 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	return bad()
 }
 
+// errnoLvalue is errno: (*__errno_location()) in <errno.h>.
+const errnoLvalue = "t.libc.Errno"
+
 // sharedIndefinite is t shared with block size 0, arrays down to their
 // elements.
 func sharedIndefinite(t *Type, strict, relax bool) *Type {
@@ -891,6 +901,9 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 	switch e.Op {
 	case "&":
 		x := tr.expr(e.X)
+		if x.invalid {
+			return bad()
+		}
 		switch x.kind {
 		case lvShared, sharedAgg:
 			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}
@@ -905,8 +918,13 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 			if x.addr != "" {
 				return operand{kind: rvalue, t: pointerTo(x.t), code: x.addr, pure: x.pure}
 			}
-			tr.errorf(e.OpPos, "internal: address of a register variable")
-			return bad()
+			if x.code == errnoLvalue {
+				tr.errorf(e.OpPos, "the address of errno cannot be taken (upcgo keeps errno in each thread's C library state, not in C memory)")
+				return bad()
+			}
+			// addressTaken put every variable whose address is taken
+			// in C memory.
+			panic(fmt.Sprintf("the address of %s, which is not in C memory", x.code))
 		case lvBit:
 			tr.errorf(e.OpPos, "cannot take address of bit-field")
 			return bad()
@@ -917,7 +935,7 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		if c, ok := e.X.(*ast.CallExpr); ok {
 			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "__errno_location" && len(c.Args) == 0 {
 				// errno is the thread's C library state.
-				return operand{kind: lvGo, t: tInt, code: "t.libc.Errno", pure: true}
+				return operand{kind: lvGo, t: tInt, code: errnoLvalue, pure: true}
 			}
 		}
 		p := tr.value(e.X)
@@ -1004,9 +1022,9 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		if c, ok := binaryConst(op, *x.c, *y.c); ok {
 			return constOp(c)
 		}
-		if op == "/" || op == "%" {
-			tr.warnf(pos, "division by zero")
-		}
+	}
+	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.i == 0 {
+		tr.warnf(pos, "division by zero")
 	}
 	xp, yp := x.t.Kind == Ptr, y.t.Kind == Ptr
 	switch {
@@ -1057,13 +1075,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", pt.goType(), tr.conv(x, pt)), pure: true}
 		}
 		t := promote(x.t)
-		count := tr.conv(y, promote(y.t))
-		if y.c != nil {
-			count = strconv.FormatInt(y.c.i, 10)
-			if y.c.i < 0 {
-				tr.warnf(pos, "shift count is negative")
-			}
-		}
+		count := tr.shiftCount(y, pos)
 		return operand{kind: rvalue, t: t, code: operandOf(tr.conv(x, t), 5, false) + " " + op + " " + operandOf(count, 5, true), pure: pure}
 	case "%", "&", "|", "^":
 		if !x.t.IsInteger() || !y.t.IsInteger() {
@@ -1072,7 +1084,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		}
 	}
 	t := usualArith(x.t, y.t)
-	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.conv(y, t), goPrec(op), true)
+	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.divisor(op, y, t), goPrec(op), true)
 	if isRelational(op) {
 		b := boolOp(xc + " " + op + " " + yc)
 		b.pure = pure
@@ -1084,12 +1096,44 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 	return operand{kind: rvalue, t: t, code: xc + " " + op + " " + yc, pure: pure}
 }
 
+// divisor is y converted to t as the right operand of op: a constant zero
+// divisor of / or % is hidden from Go's constant evaluation (crt.Dynamic),
+// which rejects what C only makes undefined when it runs.
+func (tr *translator) divisor(op string, y operand, t *Type) string {
+	code := tr.conv(y, t)
+	if (op == "/" || op == "%") && y.c != nil {
+		if c := convertConst(*y.c, t); c.i == 0 && c.f == 0 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", t.goType(), code)
+		}
+	}
+	return code
+}
+
+// shiftCount is y as the count of a shift: a negative constant, which Go
+// rejects, is hidden from its constant evaluation (gcc warns; the shift
+// is undefined, and Go's fails when it runs).
+func (tr *translator) shiftCount(y operand, pos token.Pos) string {
+	if y.c == nil {
+		return tr.conv(y, promote(y.t))
+	}
+	count := strconv.FormatInt(y.c.i, 10)
+	if y.c.i < 0 {
+		tr.warnf(pos, "shift count is negative")
+		return fmt.Sprintf("crt.Dynamic[int64](%s)", count)
+	}
+	return count
+}
+
 func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) operand {
 	pure := x.pure && y.pure
 	if x.t.IsPtrToShared() || y.t.IsPtrToShared() {
-		pt := x.t
+		pt, other := x.t, y
 		if !pt.IsPtrToShared() {
-			pt = y.t
+			pt, other = y.t, x
+		}
+		if !other.t.IsPtrToShared() && !other.null {
+			tr.errorf(pos, "comparison of a pointer-to-shared with '%s'", other.t)
+			return bad()
 		}
 		if (op == "==" || op == "!=") && (x.null || y.null) {
 			p := x
@@ -1170,8 +1214,15 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		tr.errorf(e.Lparen, "cannot convert a floating value to a pointer")
 		return bad()
 	}
+	if x.invalid {
+		return bad()
+	}
 	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !x.null {
 		tr.errorf(e.Lparen, "cannot cast a private pointer to a pointer-to-shared (UPC 1.3 §6.4.3)")
+		return bad()
+	}
+	if x.t.IsInteger() && t.IsPtrToShared() && !x.null {
+		tr.errorf(e.Lparen, "cannot convert an integer to a pointer-to-shared")
 		return bad()
 	}
 	if x.c != nil && t.IsArith() {

@@ -94,6 +94,12 @@ type translator struct {
 	// funcDefs: the file's function definitions by name, for a call that
 	// comes before its callee's definition and any prototype.
 	funcDefs map[string]*ast.FuncDecl
+	// fileNames are the Go names of the file's globals and functions,
+	// and of the static locals named so far (see staticLocalName).
+	fileNames map[string]bool
+	// staticSegment is a lower bound of the bytes each thread's segment
+	// needs for the static shared data declared so far.
+	staticSegment int64
 }
 
 func newTranslator(cfg *Config, errs *diag.List) *translator {
@@ -135,9 +141,16 @@ func (tr *translator) file(f *ast.File) {
 	tr.fileVars = addressTaken(f)
 	tr.symmetric = symmetricPragma(f.Pragmas)
 	tr.funcDefs = map[string]*ast.FuncDecl{}
+	tr.fileNames = map[string]bool{}
 	for _, d := range f.Decls {
-		if d, ok := d.(*ast.FuncDecl); ok && tr.funcDefs[d.Name] == nil {
-			tr.funcDefs[d.Name] = d
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if tr.funcDefs[d.Name] == nil {
+				tr.funcDefs[d.Name] = d
+			}
+			tr.fileNames[goIdent(d.Name)] = true
+		case *ast.Decl:
+			tr.fileNames[goIdent(d.Name)] = true
 		}
 	}
 	for i, d := range f.Decls {
@@ -285,6 +298,9 @@ type symbol struct {
 	callTypes []string
 	implicit  bool
 	object    *Symbol
+	// undeclared marks the stand-in for a name reported undeclared, so
+	// that later uses report nothing more.
+	undeclared bool
 }
 
 // use marks s used at pos.
@@ -348,9 +364,22 @@ func init() {
 	}
 }
 
+// generatedPrefixes are the prefixes of the names the translation makes up
+// as prefix + number: translator.tmp's temporaries and the string
+// literals' variables. A C identifier of that shape is renamed, so that a
+// temporary never shadows a program's p1 or v2.
+var generatedPrefixes = map[string]bool{
+	"again": true, "aggBuf": true, "aggFrom": true, "aggI": true, "aggK": true, "aggLocal": true, "aggN": true,
+	"aggPtrs": true, "allv": true, "div": true, "info": true, "init": true, "lit": true, "local": true, "old": true,
+	"p": true, "str": true, "sw": true, "v": true, "val": true,
+}
+
 // goIdent is the Go name for C identifier name.
 func goIdent(name string) string {
-	if goReserved[name] || strings.HasSuffix(name, "_") && goReserved[strings.TrimRight(name, "_")] {
+	// Renamed names end in "_", so a C name that already does and would
+	// be renamed without its underscores gets one more.
+	base := strings.TrimRight(name, "_")
+	if stem := strings.TrimRight(base, "0123456789"); goReserved[base] || stem != base && generatedPrefixes[stem] {
 		return name + "_"
 	}
 	return name

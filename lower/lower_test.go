@@ -2,8 +2,10 @@ package lower
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -13,6 +15,7 @@ import (
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/runtime/gasnet"
 	"github.com/upcgo/upcgo/stdlib"
 )
 
@@ -114,5 +117,58 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err, "run with -update to create it")
 			assert.Equal(t, string(want), string(out))
 		})
+	}
+}
+
+// TestGeneratedPrefixes checks that goIdent renames every C identifier of
+// the shape of a name the translation makes up (prefix + number), by
+// finding those prefixes in the package's source: a new tr.tmp prefix
+// must join generatedPrefixes.
+func TestGeneratedPrefixes(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	tmpRE := regexp.MustCompile(`tr\.tmp\("(\w+)"\)`)
+	seen := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		require.NoError(t, err)
+		for _, m := range tmpRE.FindAllStringSubmatch(string(src), -1) {
+			seen++
+			assert.True(t, generatedPrefixes[m[1]], "%s: tr.tmp(%q) is not in generatedPrefixes", f, m[1])
+		}
+	}
+	assert.NotZero(t, seen)
+	for c, want := range map[string]string{"p1": "p1_", "p1_": "p1__", "v12": "v12_", "str3": "str3_", "aggBuf2": "aggBuf2_",
+		"p": "p", "px1": "px1", "p_1": "p_1", "len": "len_", "len_": "len__", "x": "x"} {
+		assert.Equal(t, want, goIdent(c), c)
+	}
+}
+
+// TestMaxSegmentSize checks that the compile-time limit on static shared
+// data is the largest segment the runtime accepts.
+func TestMaxSegmentSize(t *testing.T) {
+	most, err := gasnet.ParseSize("64T")
+	require.NoError(t, err)
+	assert.Equal(t, uintptr(maxSegmentSize), most)
+	_, err = gasnet.ParseSize("64.01T")
+	assert.Error(t, err, "the runtime accepts more than maxSegmentSize")
+}
+
+// TestBuiltinArgs calls every compiler builtin, which a program may call
+// without a header, with no arguments and with seven: the translation must
+// not crash (__builtin_expect() did), and the call with seven is an error
+// at its line.
+func TestBuiltinArgs(t *testing.T) {
+	for name := range builtins {
+		if !strings.HasPrefix(name, "__builtin") {
+			continue
+		}
+		got := check(t, fmt.Sprintf("int main(void) {\n%s();\n%s(1, 2, 3, 4, 5, 6, 7);\nreturn 0;\n}\n", name, name), 0)
+		if assert.NotEmpty(t, got, name) {
+			assert.Regexp(t, `^3:\d+: error: `, got[len(got)-1], name)
+		}
 	}
 }

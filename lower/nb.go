@@ -1,8 +1,11 @@
 package lower
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/upcgo/upcgo/parser/token"
 )
 
 // The memcpy extension library (upc_nb.h, bupc_extensions.h): every
@@ -37,7 +40,17 @@ func init() {
 }
 
 func addNB(name, code string) {
-	builtins[name] = simple(strings.ReplaceAll(code, "NAME", strconv.Quote(name)), nil)
+	f := simple(strings.ReplaceAll(code, "NAME", strconv.Quote(name)), nil)
+	if strings.Contains(code, ".Memset(") {
+		// The value, an int, is converted to unsigned char.
+		format := f.lower
+		f = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+			args = slices.Clone(args)
+			args[1] = ucharArg(args, raw, 1)
+			return format(tr, args, raw, pos)
+		}}
+	}
+	builtins[name] = f
 }
 
 // nbSingles are the functions without completion-mode variants, with all
@@ -49,11 +62,11 @@ var nbSingles = []struct {
 	{[]string{"upc_memcpy_async", "bupc_memcpy_async", "upc_memcpy_nb"}, "uint64(t.Lib(NAME).Memcpy(upc.Async, %[1]s, %[2]s, uintptr(%[3]s)))"},
 	{[]string{"upc_memget_async", "bupc_memget_async", "upc_memget_nb"}, "uint64(t.Lib(NAME).Memget(upc.Async, crt.P(%[1]s), %[2]s, uintptr(%[3]s)))"},
 	{[]string{"upc_memput_async", "bupc_memput_async", "upc_memput_nb"}, "uint64(t.Lib(NAME).Memput(upc.Async, %[1]s, crt.P(%[2]s), uintptr(%[3]s)))"},
-	{[]string{"upc_memset_async", "bupc_memset_async", "upc_memset_nb"}, "uint64(t.Lib(NAME).Memset(upc.Async, %[1]s, byte(%[2]s), uintptr(%[3]s)))"},
+	{[]string{"upc_memset_async", "bupc_memset_async", "upc_memset_nb"}, "uint64(t.Lib(NAME).Memset(upc.Async, %[1]s, %[2]s, uintptr(%[3]s)))"},
 	{[]string{"upc_memcpy_asynci", "bupc_memcpy_asynci", "upc_memcpy_nbi"}, "t.Lib(NAME).Memcpy(upc.Asynci, %[1]s, %[2]s, uintptr(%[3]s))"},
 	{[]string{"upc_memget_asynci", "bupc_memget_asynci", "upc_memget_nbi"}, "t.Lib(NAME).Memget(upc.Asynci, crt.P(%[1]s), %[2]s, uintptr(%[3]s))"},
 	{[]string{"upc_memput_asynci", "bupc_memput_asynci", "upc_memput_nbi"}, "t.Lib(NAME).Memput(upc.Asynci, %[1]s, crt.P(%[2]s), uintptr(%[3]s))"},
-	{[]string{"upc_memset_asynci", "bupc_memset_asynci", "upc_memset_nbi"}, "t.Lib(NAME).Memset(upc.Asynci, %[1]s, byte(%[2]s), uintptr(%[3]s))"},
+	{[]string{"upc_memset_asynci", "bupc_memset_asynci", "upc_memset_nbi"}, "t.Lib(NAME).Memset(upc.Asynci, %[1]s, %[2]s, uintptr(%[3]s))"},
 	{[]string{"upc_waitsync", "bupc_waitsync", "upc_sync"}, "t.Lib(NAME).WaitSync(upc.Handle(%[1]s))"},
 	{[]string{"upc_trysync", "bupc_trysync", "upc_sync_attempt"}, "crt.B2I(t.Lib(NAME).TrySync(upc.Handle(%[1]s)))"},
 	{[]string{"upc_waitsync_all", "bupc_waitsync_all"}, "t.Lib(NAME).WaitSyncAll(crt.Handles(NAME, %[1]s, %[2]s))"},

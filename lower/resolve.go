@@ -2,6 +2,9 @@ package lower
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
+
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -29,8 +32,17 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 	case *ast.ArrayType:
 		elem := tr.resolveType(t.Elem)
 		at := &Type{Kind: Array, Elem: elem, Len: -1}
-		if elem.Kind == Func {
+		switch {
+		case elem.Kind == Func:
 			tr.errorf(t.Pos(), "declaration of array of functions")
+		case elem.Kind == Void:
+			tr.errorf(t.Pos(), "declaration of array of voids")
+		case elem.Size() < 0 && !elem.DependsOnTHREADS() && !(tr.protoParams && elem.Kind == Array):
+			// C99 6.7.5.2p1; a shared array of an incomplete struct
+			// reached the layout with a size of -1. (A parameter's
+			// variable length stays unknown in its prototype.)
+			tr.errorf(t.Pos(), "array type has incomplete element type '%s'", elem)
+			elem = tInt
 		}
 		if t.Len != nil {
 			if _, isConst := tr.constEval(t.Len); !isConst && !(mentionsTHREADS(t.Len) && tr.cfg.StaticThreads == 0) {
@@ -38,9 +50,14 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 				return at
 			}
 			n, threads, ok := tr.arrayLen(t.Len)
-			if ok {
-				at.Len, at.LenTHREADS = n, threads
+			if es := elem.Size(); ok && es > 0 && n > maxObjectSize/es {
+				tr.errorf(t.Len.Pos(), "size of array is too large")
+				ok = false
 			}
+			if !ok {
+				n = 0 // reported; a length keeps "storage size isn't known" away
+			}
+			at.Len, at.LenTHREADS = n, threads
 		}
 		// Qualifiers of an array apply to its elements (C99 6.7.3p8);
 		// shared arrays keep the layout on the element type.
@@ -50,10 +67,13 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		return at
 	case *ast.FuncType:
 		sig := &FuncSig{Result: tr.resolveType(t.Result), Variadic: t.Variadic, OldStyle: t.OldStyle}
+		saved := tr.protoParams
+		tr.protoParams = true
 		for _, p := range t.Params {
 			pt := tr.resolveType(p.Type)
 			sig.Params = append(sig.Params, adjustParam(pt))
 		}
+		tr.protoParams = saved
 		if sig.Result.Kind == Array || sig.Result.Kind == Func {
 			tr.errorf(t.Pos(), "function cannot return %s", sig.Result)
 		}
@@ -78,10 +98,12 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 // evaluated now into a variable; in a prototype it is left unknown (a
 // parameter adjusts to a pointer, and the definition re-resolves it).
 func (tr *translator) vla(at *Type, lenExpr ast.Expr) {
+	if tr.protoParams {
+		return
+	}
 	if tr.fn == nil || tr.fn.name == "init" {
-		if !tr.protoParams {
-			tr.errorf(lenExpr.Pos(), "variable-length array at file scope: its size must be an integer constant expression")
-		}
+		tr.errorf(lenExpr.Pos(), "variable-length array at file scope: its size must be an integer constant expression")
+		at.Len = 0 // reported
 		return
 	}
 	v := tr.value(lenExpr)
@@ -215,10 +237,18 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 			tr.errorf(e.Pos(), "in the dynamic THREADS environment an array dimension may use THREADS only as a factor (N*THREADS)")
 			return 0, false, false
 		}
+		if coef < 0 {
+			tr.errorf(e.Pos(), "size of array is negative")
+			return 0, true, false
+		}
 		return coef, true, true
 	}
 	v, ok := tr.constInt(e)
 	if !ok {
+		return 0, false, false
+	}
+	if c, _ := tr.constEval(e); v < 0 && !c.typ.IsSigned() {
+		tr.errorf(e.Pos(), "size of array is too large")
 		return 0, false, false
 	}
 	if v < 0 {
@@ -227,6 +257,10 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	}
 	return v, false, true
 }
+
+// maxObjectSize is the size of the largest C object, as gcc limits it:
+// PTRDIFF_MAX.
+const maxObjectSize = math.MaxInt64
 
 func mentionsTHREADS(e ast.Expr) bool {
 	found := false
@@ -248,14 +282,19 @@ func (tr *translator) threadsMultiple(e ast.Expr) (int64, bool) {
 		}
 	case *ast.BinaryExpr:
 		if e.Op == "*" {
-			if mentionsTHREADS(e.X) && !mentionsTHREADS(e.Y) {
-				c, ok := tr.threadsMultiple(e.X)
-				v, ok2 := tr.constInt(e.Y)
-				return c * v, ok && ok2
+			x, y := e.X, e.Y
+			if mentionsTHREADS(y) {
+				x, y = y, x
 			}
-			if mentionsTHREADS(e.Y) && !mentionsTHREADS(e.X) {
-				c, ok := tr.threadsMultiple(e.Y)
-				v, ok2 := tr.constInt(e.X)
+			if mentionsTHREADS(x) && !mentionsTHREADS(y) {
+				c, ok := tr.threadsMultiple(x)
+				v, ok2 := tr.constInt(y)
+				if c < 0 || v < 0 {
+					return -1, ok && ok2
+				}
+				if hi, lo := bits.Mul64(uint64(c), uint64(v)); hi != 0 || lo > maxObjectSize {
+					return maxObjectSize, ok && ok2 // too large, whatever the element
+				}
 				return c * v, ok && ok2
 			}
 		}

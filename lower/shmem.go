@@ -414,7 +414,7 @@ func genericLowering(generic string, arg int) func(*translator, []string, []oper
 		}
 		args := make([]string, len(raw))
 		for i, o := range raw {
-			args[i] = tr.assignConv(o, sig.Params[i], pos)
+			args[i] = tr.runtimeArg(o, sig.Params[i], pos)
 		}
 		sym.use(pos)
 		code, t := sym.builtin.lower(tr, args, raw, pos)

@@ -28,7 +28,8 @@ type funcState struct {
 	// usesTHREADS and usesMYTHREAD ask for local copies in the prologue.
 	usesTHREADS, usesMYTHREAD bool
 	switches                  []*switchState
-	loops                     int
+	jumps                     []*jumpTarget     // enclosing loops and switches, innermost last
+	open                      map[ast.Stmt]bool // statements gotos enter (goto.go)
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
@@ -37,6 +38,9 @@ type funcState struct {
 type switchState struct {
 	tag  *Type
 	seen map[int64]token.Pos
+	// labels are the Go labels of the case and default labels of an
+	// opened switch (goto.go), which may stand anywhere in its body.
+	labels map[ast.Stmt]string
 }
 
 func (f *funcState) stmt(s string) {
@@ -100,6 +104,10 @@ func (tr *translator) stmt(s ast.Stmt) {
 	fn := tr.fn
 	switch s := s.(type) {
 	case *ast.CompoundStmt:
+		if fn.open[s] {
+			tr.block(s)
+			return
+		}
 		fn.stmt("{")
 		tr.block(s)
 		fn.stmt("}")
@@ -112,6 +120,10 @@ func (tr *translator) stmt(s ast.Stmt) {
 		tr.exprStmt(s.X)
 	case *ast.EmptyStmt:
 	case *ast.IfStmt:
+		if fn.open[s] {
+			tr.openIf(s)
+			return
+		}
 		fn.line(s.Pos())
 		fn.stmt("if " + tr.cond(s.Cond) + " {")
 		tr.scoped(s.Then)
@@ -121,11 +133,19 @@ func (tr *translator) stmt(s ast.Stmt) {
 		}
 		fn.stmt("}")
 	case *ast.WhileStmt:
+		if fn.open[s] {
+			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, false, false, s.Body)
+			return
+		}
 		fn.line(s.Pos())
 		fn.stmt("for " + tr.cond(s.Cond) + " {")
 		tr.loopBody(s.Body)
 		fn.stmt("}")
 	case *ast.DoStmt:
+		if fn.open[s] {
+			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, false, true, s.Body)
+			return
+		}
 		fn.line(s.Pos())
 		v := tr.tmp("again")
 		// The condition is the post statement, so continue evaluates it.
@@ -133,16 +153,31 @@ func (tr *translator) stmt(s ast.Stmt) {
 		tr.loopBody(s.Body)
 		fn.stmt("}")
 	case *ast.ForStmt:
+		if fn.open[s] {
+			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, nil, false, false, s.Body)
+			return
+		}
 		tr.forStmt(s.For, s.Init, s.Cond, s.Post, nil, false, s.Body)
 	case *ast.UpcForallStmt:
+		if fn.open[s] {
+			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, s.Affinity, true, false, s.Body)
+			return
+		}
 		tr.forStmt(s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.AffinityContinue, s.Body)
 	case *ast.SwitchStmt:
 		tr.switchStmt(s)
 	case *ast.CaseStmt, *ast.DefaultStmt:
 		if len(fn.switches) == 0 {
 			tr.errorf(s.Pos(), "case label not within a switch statement")
+			return
+		}
+		// In an opened switch: a label the dispatch jumps to.
+		st := fn.switches[len(fn.switches)-1]
+		fn.label(st.labels[s])
+		if c, ok := s.(*ast.CaseStmt); ok {
+			tr.stmt(c.Stmt)
 		} else {
-			tr.errorf(s.Pos(), "a case label inside a loop or if statement nested in the switch body is not supported")
+			tr.stmt(s.(*ast.DefaultStmt).Stmt)
 		}
 	case *ast.LabeledStmt:
 		if fn.targets[s.Label] {
@@ -157,15 +192,9 @@ func (tr *translator) stmt(s ast.Stmt) {
 		fn.line(s.Pos())
 		fn.stmt("goto " + goIdent(s.Label) + "_")
 	case *ast.BreakStmt:
-		if fn.loops == 0 && len(fn.switches) == 0 {
-			tr.errorf(s.Pos(), "break statement not within loop or switch")
-		}
-		fn.stmt("break")
+		tr.breakStmt(s)
 	case *ast.ContinueStmt:
-		if fn.loops == 0 {
-			tr.errorf(s.Pos(), "continue statement not within a loop")
-		}
-		fn.stmt("continue")
+		tr.continueStmt(s)
 	case *ast.ReturnStmt:
 		fn.line(s.Pos())
 		tr.returnStmt(s)
@@ -211,9 +240,9 @@ func (tr *translator) applyPragma(p *ast.Pragma) {
 }
 
 func (tr *translator) loopBody(s ast.Stmt) {
-	tr.fn.loops++
+	tr.fn.pushJump(&jumpTarget{loop: true})
 	tr.scoped(s)
-	tr.fn.loops--
+	tr.fn.popJump()
 }
 
 // exprStmt translates an expression evaluated for its side effects.
@@ -242,7 +271,9 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		}
 	case *ast.CondExpr:
 		tr.fn.stmt("if " + tr.cond(e.Cond) + " {")
-		tr.exprStmt(e.Then)
+		if e.Then != nil { // GNU "a ?: b": nothing more to do when a is true
+			tr.exprStmt(e.Then)
+		}
 		tr.fn.stmt("} else {")
 		tr.exprStmt(e.Else)
 		tr.fn.stmt("}")
@@ -587,35 +618,108 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 	st := &switchState{tag: tt, seen: map[int64]token.Pos{}}
 	fn.switches = append(fn.switches, st)
 	defer func() { fn.switches = fn.switches[:len(fn.switches)-1] }()
-	body, ok := s.Body.(*ast.CompoundStmt)
-	if !ok {
-		body = &ast.CompoundStmt{Lbrace: s.Body.Pos(), Items: []ast.Stmt{s.Body}}
-	}
+	j := &jumpTarget{}
+	fn.pushJump(j)
+	defer fn.popJump()
 	tr.pushScope()
+	defer tr.popScope()
+	if fn.open[s] {
+		tr.openSwitch(s, j, st, tr.conv(tag, tt))
+		return
+	}
+	before, clauses := tr.switchClauses(st, switchItems(s))
+	for _, it := range before {
+		if _, isDecl := it.(*ast.DeclStmt); !isDecl {
+			tr.warnf(it.Pos(), "statement will never be executed")
+			continue
+		}
+		// Declarations before the first label are hoisted like any other.
+		tr.capture(func() { tr.stmt(it) })
+	}
 	fn.stmt("switch " + tr.conv(tag, tt) + " {")
-	open := false
 	var last ast.Stmt
-	for _, it := range flattenCases(body.Items) {
-		var labels []string
+	for i, c := range clauses {
+		if i > 0 && !terminates(last) {
+			fn.stmt("fallthrough")
+		}
+		if c.isDefault {
+			// "case 1: default:" — default covers it; keep the values out
+			// of Go's case list so they do not duplicate the default.
+			fn.stmt("default:")
+		} else {
+			fn.stmt("case " + strings.Join(c.values, ", ") + ":")
+		}
+		for _, it := range c.stmts {
+			tr.stmt(it)
+			last = it
+		}
+	}
+	fn.stmt("}")
+}
+
+// caseValue checks the value of a case label of switch st and returns it
+// as a Go constant of the tag's promoted type.
+func (tr *translator) caseValue(st *switchState, c *ast.CaseStmt) (string, bool) {
+	v, ok := tr.constEval(c.Value)
+	if !ok || v.isFloat() {
+		tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
+		return "", false
+	}
+	v = convertConst(v, st.tag)
+	if c.High != nil {
+		tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
+	}
+	if prev, dup := st.seen[v.i]; dup {
+		tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
+		return "", false
+	}
+	st.seen[v.i] = c.Pos()
+	return constCode(v), true
+}
+
+// startsClause reports whether a switch body's item is a case or default
+// label, perhaps behind labels of goto.
+func startsClause(s ast.Stmt) bool {
+	for {
+		switch c := s.(type) {
+		case *ast.CaseStmt, *ast.DefaultStmt:
+			return true
+		case *ast.LabeledStmt:
+			s = c.Stmt
+			continue
+		}
+		return false
+	}
+}
+
+// switchClause is one clause of a switch body: the values of its case
+// labels as Go constants of the tag's promoted type, whether default is
+// among its labels, and the statements up to the next label.
+type switchClause struct {
+	values    []string
+	isDefault bool
+	stmts     []ast.Stmt
+}
+
+// switchClauses checks the labels of a switch body's items and groups the
+// items into clauses; before holds the items ahead of the first label.
+func (tr *translator) switchClauses(st *switchState, items []ast.Stmt) (before []ast.Stmt, clauses []*switchClause) {
+	for _, it := range items {
+		var values []string
 		isDefault := false
+		var labels []*ast.LabeledStmt // "L: case 2: s" is "case 2: L: s"
 		for {
 			switch c := it.(type) {
+			case *ast.LabeledStmt:
+				if !startsClause(c) {
+					break
+				}
+				labels = append(labels, c)
+				it = c.Stmt
+				continue
 			case *ast.CaseStmt:
-				v, ok := tr.constEval(c.Value)
-				if !ok || v.isFloat() {
-					tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
-					it = c.Stmt
-					continue
-				}
-				v = convertConst(v, tt)
-				if c.High != nil {
-					tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
-				}
-				if prev, dup := st.seen[v.i]; dup {
-					tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
-				} else {
-					st.seen[v.i] = c.Pos()
-					labels = append(labels, constCode(v))
+				if v, ok := tr.caseValue(st, c); ok {
+					values = append(values, v)
 				}
 				it = c.Stmt
 				continue
@@ -626,36 +730,20 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 			}
 			break
 		}
-		if labels != nil || isDefault {
-			if open && !terminates(last) {
-				fn.stmt("fallthrough")
-			}
-			open = true
-			switch {
-			case isDefault && labels != nil:
-				// "case 1: default:" — default covers it; keep the values out
-				// of Go's case list so they do not duplicate the default.
-				fn.stmt("default:")
-			case isDefault:
-				fn.stmt("default:")
-			default:
-				fn.stmt("case " + strings.Join(labels, ", ") + ":")
-			}
+		for i := len(labels) - 1; i >= 0; i-- {
+			it = &ast.LabeledStmt{LabelPos: labels[i].LabelPos, Label: labels[i].Label, Stmt: it}
 		}
-		if !open {
-			if _, isDecl := it.(*ast.DeclStmt); !isDecl {
-				tr.warnf(it.Pos(), "statement will never be executed")
-				continue
-			}
-			// Declarations before the first label are hoisted like any other.
-			tr.capture(func() { tr.stmt(it) })
+		switch {
+		case values != nil || isDefault:
+			clauses = append(clauses, &switchClause{values: values, isDefault: isDefault})
+		case len(clauses) == 0:
+			before = append(before, it)
 			continue
 		}
-		tr.stmt(it)
-		last = it
+		c := clauses[len(clauses)-1]
+		c.stmts = append(c.stmts, it)
 	}
-	fn.stmt("}")
-	tr.popScope()
+	return before, clauses
 }
 
 // flattenCases lifts the items of blocks that hold case labels into the

@@ -124,6 +124,9 @@ var (
 	errorRE  = regexp.MustCompile(`(?://|/\*)\s*ERROR\s+"([^"]*)"`)
 	// Source lines quoted under a diagnostic start with a space.
 	diagRE = regexp.MustCompile(`^([^\s:][^:]*):(\d+):(\d+): error: (.*)$`)
+	// An error that names no line ("-: error: ..."): every error about a
+	// program must point into it.
+	unpositionedRE = regexp.MustCompile(`^[^\s:][^:]*: error: `)
 )
 
 // parseProgram reads the header and ERROR comments of the program at path.
@@ -355,6 +358,9 @@ func checkUnitDiagnostics(t *testing.T, units []*program, output string) {
 	for _, l := range strings.Split(output, "\n") {
 		m := diagRE.FindStringSubmatch(l)
 		if m == nil {
+			if unpositionedRE.MatchString(l) {
+				t.Errorf("an error without a line and column: %s", l)
+			}
 			continue
 		}
 		file, msg := m[1], m[4]

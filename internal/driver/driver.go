@@ -247,9 +247,27 @@ func (o *Options) preprocess(source string, src []byte, errs *diag.List) (*cpp.R
 	return cpp.Preprocess(source, src, cfg, errs), nil
 }
 
-// compileSource runs the front end (preprocess, parse, translate) on one
-// source file.
+// compileSource compiles one source file to its unit (whole: as the whole
+// program) and prints its diagnostics.
 func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.Unit, error) {
+	unit, errs, sources, err := o.frontEnd(source, src, whole)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.report(errs, sources); err != nil {
+		return nil, err
+	}
+	if unit == nil {
+		return nil, &InternalError{Msg: "the translation to Go produced no unit and no error"}
+	}
+	return unit, nil
+}
+
+// frontEnd runs the compiler stages (preprocess, parse, translate) on one
+// source and returns its unit (nil after errors), the diagnostics with the
+// sources they quote, and an error if a stage crashed (an InternalError)
+// or the options are bad.
+func (o *Options) frontEnd(source string, src []byte, whole bool) (*lower.Unit, *diag.List, diag.Sources, error) {
 	var errs diag.List
 	var res *cpp.Result
 	var err error
@@ -276,13 +294,14 @@ func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.U
 	for _, stage := range stages {
 		start := time.Now()
 		if err := guard(stage.name, stage.run); err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		o.verbosef("%s: %s (%v)", source, stage.name, time.Since(start).Round(time.Microsecond))
 		if errs.HasErrors() {
+			unit = nil
 			break
 		}
 	}
@@ -290,13 +309,7 @@ func (o *Options) compileSource(source string, src []byte, whole bool) (*lower.U
 	if res != nil {
 		sources = res.Sources()
 	}
-	if err := o.report(&errs, sources); err != nil {
-		return nil, err
-	}
-	if unit == nil {
-		return nil, &InternalError{Msg: "the translation to Go produced no unit and no error"}
-	}
-	return unit, nil
+	return unit, &errs, sources, nil
 }
 
 // readInput reads an input file; the error names it once.

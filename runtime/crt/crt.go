@@ -51,6 +51,13 @@ func PreInc[T Number](lhs *T, d T) T {
 	return *lhs
 }
 
+// Dynamic is v, out of the reach of Go's constant evaluation: C code that
+// divides by a constant zero or shifts by a negative constant count is
+// valid until it runs (an integer division then traps, as on x86-64, and
+// a floating one gives an infinity or NaN), where Go rejects the constant
+// operation at compile time.
+func Dynamic[T Number](v T) T { return v }
+
 // Comma is the C comma operator: Go evaluates the arguments left to
 // right, and the value is the last one.
 func Comma[A, B any](_ A, b B) B { return b }

@@ -2,8 +2,7 @@
 // threads: 1
 /* Case labels may stand anywhere in a switch body (C99 6.8.4.2), also
    inside a nested block: jumping into the block starts there. (Labels
-   inside a loop nested in the switch — Duff's device — are rejected with
-   a clear error; docs/lowering.md says why.) */
+   inside a loop nested in the switch, Duff's device: duff.upc.) */
 #include <stdio.h>
 
 int main(void) {

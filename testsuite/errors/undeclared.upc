@@ -1,7 +1,8 @@
 /* Names used without a declaration: a variable, a misspelt variable, a
    struct member that does not exist, and a variable used outside the
-   block that declared it. (An unknown type name is a syntax error:
-   unknown_type.upc.) */
+   block that declared it; the address of an undeclared name, taken twice
+   (the second crashed the translation: found by FuzzTranslate). (An
+   unknown type name is a syntax error: unknown_type.upc.) */
 #include <stdio.h>
 
 struct point {
@@ -19,5 +20,7 @@ int main(void) {
 		count += inner;
 	}
 	printf("%d\n", inner);    /* ERROR "undeclared|inner" */
+	int *where = &missing;    /* ERROR "'missing' undeclared" */
+	where = &missing;
 	return count;
 }
