@@ -2,7 +2,6 @@ package testsuite
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,16 +24,7 @@ func TestNPB(t *testing.T) {
 	if src == "" {
 		t.Skip("UPCGO_NPB names no NPB2.4 tree")
 	}
-	for _, tool := range []string{"make", "gcc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("needs %s", tool)
-		}
-	}
-	bin := upccFace(t)
-	upcc := filepath.Join(bin, "upcc")
-	if suiteNetwork.name == "mpi" {
-		upcc += " -network=mpi"
-	}
+	bin, upcc := makeTools(t)
 	dir := t.TempDir()
 	require.NoError(t, os.CopyFS(dir, os.DirFS(src)))
 	// The kernels share common/ and sys/, so they are built one at a time.
@@ -52,19 +42,7 @@ func TestNPB(t *testing.T) {
 			require.NoError(t, err, "make:\n%s", out)
 			assert.Contains(t, out, " -T"+np+" -o ", "the link is the makefile's, with static THREADS")
 
-			perProc := 0 // smp: one process
-			if suiteNetwork.name == "mpi" {
-				perProc = 1
-			}
-			exe := filepath.Join(kdir, strings.ToLower(k.name)+".S."+np)
-			launch := suiteNetwork.launch(&program{static: k.np}, layout{threads: k.np, perProc: perProc})
-			argv, env, err := launch.Command(exe, nil)
-			require.NoError(t, err)
-			cmd := exec.Command(argv[0], argv[1:]...)
-			cmd.Dir = kdir
-			cmd.Env = append(os.Environ(), env...)
-			stdout, err := cmd.CombinedOutput()
-			require.NoError(t, err, "%s", stdout)
+			stdout := runBuilt(t, filepath.Join(kdir, strings.ToLower(k.name)+".S."+np), k.np)
 			assert.Regexp(t, `Verification\s*=\s*SUCCESSFUL`, string(stdout))
 		})
 	}
