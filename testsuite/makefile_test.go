@@ -22,16 +22,7 @@ import (
 // setparams computed. UPCGO_MAKEFILE_FULL=1 (make test-long) builds every
 // class and thread count, else one.
 func TestMakefiles(t *testing.T) {
-	for _, tool := range []string{"make", "gcc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("needs %s", tool)
-		}
-	}
-	bin := upccFace(t)
-	upcc := filepath.Join(bin, "upcc")
-	if suiteNetwork.name == "mpi" {
-		upcc += " -network=mpi"
-	}
+	bin, upcc := makeTools(t)
 	builds := []struct {
 		class string
 		np    int
@@ -55,17 +46,7 @@ func TestMakefiles(t *testing.T) {
 			assert.Contains(t, out, "-c -Icommon -O2 -T"+strconv.Itoa(b.np)+" -o kernel/sum.o kernel/sum.upc")
 			assert.Regexp(t, `-T`+strconv.Itoa(b.np)+` -o bin/sum\.`+name+` kernel/sum\.o common/randdp\.o`, out)
 
-			perProc := 0 // smp: one process
-			if suiteNetwork.name == "mpi" {
-				perProc = 1
-			}
-			launch := suiteNetwork.launch(&program{static: b.np}, layout{threads: b.np, perProc: perProc})
-			argv, env, err := launch.Command(filepath.Join(dir, "bin", "sum."+name), nil)
-			require.NoError(t, err)
-			cmd := exec.Command(argv[0], argv[1:]...)
-			cmd.Env = append(os.Environ(), env...)
-			stdout, err := cmd.CombinedOutput()
-			require.NoError(t, err, "%s", stdout)
+			stdout := runBuilt(t, filepath.Join(dir, "bin", "sum."+name), b.np)
 			assert.Contains(t, string(stdout), "Threads         = "+strconv.Itoa(b.np)+"\n")
 			assert.Contains(t, string(stdout), "Verification    = SUCCESSFUL\n")
 
@@ -82,6 +63,41 @@ func TestMakefiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// makeTools skips the test without make and gcc, and returns the folder
+// holding the upcc face and the UPCC a makefile is given for the suite's
+// network.
+func makeTools(t *testing.T) (bin, upcc string) {
+	for _, tool := range []string{"make", "gcc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("needs %s", tool)
+		}
+	}
+	bin = upccFace(t)
+	upcc = filepath.Join(bin, "upcc")
+	if suiteNetwork.name == "mpi" {
+		upcc += " -network=mpi"
+	}
+	return bin, upcc
+}
+
+// runBuilt starts exe, built for np static threads, on the suite's
+// network from exe's folder and returns what it printed; it must exit 0.
+func runBuilt(t *testing.T, exe string, np int) []byte {
+	perProc := 0 // smp: one process
+	if suiteNetwork.name == "mpi" {
+		perProc = 1
+	}
+	launch := suiteNetwork.launch(&program{static: np}, layout{threads: np, perProc: perProc})
+	argv, env, err := launch.Command(exe, nil)
+	require.NoError(t, err)
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = filepath.Dir(exe)
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", stdout)
+	return stdout
 }
 
 // makeIn runs make in dir with bin first on PATH.
