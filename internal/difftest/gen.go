@@ -201,7 +201,30 @@ func (g *gen) phase() *Phase {
 		ph.Tasks = append(ph.Tasks, l)
 	}
 	g.r.Shuffle(len(ph.Tasks), func(i, j int) { ph.Tasks[i], ph.Tasks[j] = ph.Tasks[j], ph.Tasks[i] })
+	g.barrier(ph)
 	return ph
+}
+
+// barrier picks how ph ends: upc_barrier with or without a value, or
+// upc_notify and upc_wait with private work between them that reads no
+// shared data (an empty readOnly list keeps Elem leaves out).
+func (g *gen) barrier(ph *Phase) {
+	switch r := g.r.IntN(100); {
+	case r < 60:
+	case r < 75:
+		ph.Barrier, ph.ID = BarrierID, g.r.IntN(1000)
+	default:
+		ph.Barrier = BarrierSplit
+		if g.chance(50) {
+			ph.ID = 1 + g.r.IntN(1000)
+		}
+		if g.chance(60) {
+			c := &exprCtx{all: g.p.Objects}
+			for range 1 + g.r.IntN(2) {
+				ph.Between = append(ph.Between, g.privAssign(c))
+			}
+		}
+	}
 }
 
 // exprCtx is what an expression may refer to.
@@ -253,6 +276,9 @@ func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
 			l.Aff = Affinity{Kind: AffInt, Mul: 1 + g.r.IntN(3), Add: g.r.IntN(6), Div: 1 + g.r.IntN(4)}
 		default:
 			l.Aff = Affinity{Kind: AffContinue}
+		}
+		if a := &l.Aff; a.Kind == AffAddr && a.Obj.Elem.Struct != nil && g.chance(40) {
+			a.Member, a.Field = true, g.r.IntN(len(a.Obj.Elem.Struct.Fields))
 		}
 		g.direction(l)
 	case ShapeForMine:

@@ -258,6 +258,21 @@ func fieldSuffix(f int) string {
 	return "." + fieldName(f)
 }
 
+// between prints a phase's statements between upc_notify and upc_wait
+// (in the model, after the phase's tasks: they touch only this thread's
+// private globals).
+func (pr *printer) between(ph *Phase) {
+	if len(ph.Between) == 0 {
+		return
+	}
+	pr.cur, pr.curType = "", Type{}
+	pr.open("")
+	for _, s := range ph.Between {
+		pr.stmt(s)
+	}
+	pr.close()
+}
+
 // stmt prints a statement of a loop body.
 func (pr *printer) stmt(s Stmt) {
 	switch s := s.(type) {
@@ -325,6 +340,8 @@ func valueBits(t Scalar, x string) string {
 		return "fbits(" + x + ")"
 	case Double:
 		return "dbits(" + x + ")"
+	case LongDouble:
+		return "dbits((double)" + x + ")"
 	}
 	return "(unsigned long long)" + x
 }

@@ -96,7 +96,18 @@ func removeEach[T any](r *reducer, list *[]T) bool {
 	return changed
 }
 
-func (r *reducer) phases() bool { return removeEach(r, &r.p.Phases) }
+// phases deletes phases and makes each barrier a plain upc_barrier.
+func (r *reducer) phases() bool {
+	changed := removeEach(r, &r.p.Phases)
+	for _, ph := range r.p.Phases {
+		changed = removeEach(r, &ph.Between) || changed
+		if ph.Barrier != BarrierPlain && len(ph.Between) == 0 {
+			kind, id := ph.Barrier, ph.ID
+			changed = r.try(func() { ph.Barrier, ph.ID = BarrierPlain, 0 }, func() { ph.Barrier, ph.ID = kind, id }) || changed
+		}
+	}
+	return changed
+}
 
 func (r *reducer) tasks() bool {
 	changed := false
@@ -265,6 +276,9 @@ func exprSlots(p *Program) []slot {
 		}
 	}
 	for _, ph := range p.Phases {
+		for _, s := range ph.Between {
+			walk(&s.X, Type{})
+		}
 		for _, t := range ph.Tasks {
 			switch t := t.(type) {
 			case *Move:
@@ -380,6 +394,11 @@ func refersTo(p *Program, o *Object) bool {
 		}
 	}
 	for _, ph := range p.Phases {
+		for _, s := range ph.Between {
+			if s.P == o {
+				return true
+			}
+		}
 		for _, t := range ph.Tasks {
 			switch t := t.(type) {
 			case *Move:

@@ -32,7 +32,7 @@ func UPC(p *Program, header string) string {
 		for _, t := range ph.Tasks {
 			pr.upcTask(t)
 		}
-		pr.line("upc_barrier;")
+		pr.upcBarrier(ph)
 	}
 	pr.upcChecksums()
 	pr.line("return 0;")
@@ -64,6 +64,24 @@ func (pr *printer) upcFuncLoop(l *Loop) {
 	pr.close()
 	pr.funcs.WriteString(pr.b.String())
 	pr.b, pr.indent = main, indent
+}
+
+// upcBarrier prints the barrier that ends ph.
+func (pr *printer) upcBarrier(ph *Phase) {
+	switch ph.Barrier {
+	case BarrierPlain:
+		pr.line("upc_barrier;")
+	case BarrierID:
+		pr.line("upc_barrier %d;", ph.ID)
+	case BarrierSplit:
+		id := ""
+		if ph.ID != 0 {
+			id = fmt.Sprintf(" %d", ph.ID)
+		}
+		pr.line("upc_notify%s;", id)
+		pr.between(ph)
+		pr.line("upc_wait%s;", id)
+	}
 }
 
 type upcDialect struct{}
@@ -350,6 +368,9 @@ func (pr *printer) upcLoop(l *Loop) {
 		switch a := l.Aff; a.Kind {
 		case AffAddr:
 			aff = "&" + d.elem(a.Obj, affIndex(a.Obj, l.Target))
+			if a.Member {
+				aff += fieldSuffix(a.Field)
+			}
 		case AffPtr:
 			pr.line("%sap = %s;", ptrType(a.Obj), upcBase(a.Obj))
 			aff = "ap + " + affIndex(a.Obj, l.Target)
