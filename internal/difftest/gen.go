@@ -60,16 +60,31 @@ func (g *gen) intScalar() Scalar {
 }
 
 func (g *gen) elemType() Type {
+	if targets := g.ptrTargets(); len(targets) > 0 && g.chance(15) {
+		return Type{Ptr: pick(g, targets)}
+	}
 	if len(g.p.Structs) > 0 && g.chance(25) {
 		return Type{Struct: pick(g, g.p.Structs)}
 	}
 	return Type{Scalar: g.scalar()}
 }
 
+// ptrTargets are the arrays made so far that pointers-to-shared may point
+// into: those of scalars and structs.
+func (g *gen) ptrTargets() []*Object {
+	var ts []*Object
+	for _, o := range g.arrays(g.p.Objects) {
+		if o.Elem.Ptr == nil {
+			ts = append(ts, o)
+		}
+	}
+	return ts
+}
+
 func (g *gen) objects() {
 	name := func(prefix string) string { return fmt.Sprintf("%s%d", prefix, len(g.p.Objects)) }
 	for range 2 + g.r.IntN(4) {
-		g.p.Objects = append(g.p.Objects, g.array(name("a")))
+		g.p.Objects = append(g.p.Objects, g.array(name("a"), g.elemType()))
 	}
 	for range g.r.IntN(3) {
 		g.p.Objects = append(g.p.Objects, &Object{Name: name("s"), Kind: SharedScalar, Elem: g.elemType(), Strict: g.chance(20)})
@@ -80,10 +95,13 @@ func (g *gen) objects() {
 	}
 }
 
-func (g *gen) array(name string) *Object {
-	o := &Object{Name: name, Kind: SharedArray, Elem: g.elemType()}
+// array makes a shared array of elem. Arrays of pointers are static: the
+// spec makes static ones start null, and nothing promises that zeroed
+// bytes are a null pointer-to-shared.
+func (g *gen) array(name string, elem Type) *Object {
+	o := &Object{Name: name, Kind: SharedArray, Elem: elem}
 	switch r := g.r.IntN(100); {
-	case r < 80:
+	case r < 80 || elem.Ptr != nil:
 		o.Storage = Static
 	case r < 88:
 		o.Storage = AllAlloc
@@ -186,10 +204,14 @@ func (g *gen) phase() *Phase {
 		switch {
 		case t.Kind == SharedScalar:
 			ph.Tasks = append(ph.Tasks, g.single(t, readOnly))
-		case g.chance(30):
-			ph.Tasks = append(ph.Tasks, g.move(t, readOnly))
 		default:
-			ph.Tasks = append(ph.Tasks, g.loop(t, readOnly))
+			var task Task = g.loop(t, readOnly)
+			if g.chance(30) {
+				if m := g.move(t, readOnly); m != nil {
+					task = m
+				}
+			}
+			ph.Tasks = append(ph.Tasks, task)
 		}
 	}
 	if g.chance(30) {
@@ -320,6 +342,10 @@ var (
 )
 
 func (g *gen) fillBody(l *Loop, c *exprCtx) {
+	if c.cur.Ptr != nil {
+		g.ptrBody(l, c)
+		return
+	}
 	for range 1 + g.r.IntN(4) {
 		field := -1
 		if c.cur.Struct != nil {
@@ -370,6 +396,53 @@ func (g *gen) fillBody(l *Loop, c *exprCtx) {
 	}
 }
 
+// ptrBody fills the body of a loop over pointers-to-shared: point them at
+// elements of their target, at null, copy them from another object of
+// their type, step them.
+func (g *gen) ptrBody(l *Loop, c *exprCtx) {
+	var srcs []*Object
+	for _, o := range c.readOnly {
+		if o.Elem == *c.cur {
+			srcs = append(srcs, o)
+		}
+	}
+	for range 1 + g.r.IntN(3) {
+		switch r := g.r.IntN(100); {
+		case r < 40:
+			l.Body = append(l.Body, &PtrSet{Idx: g.expr(c, 2, true)})
+		case r < 48:
+			l.Body = append(l.Body, &PtrSet{})
+		case r < 65 && len(srcs) > 0:
+			s := &PtrCopy{Src: pick(g, srcs)}
+			if s.Src.Kind == SharedArray {
+				s.Idx = g.expr(c, 1, true)
+			}
+			l.Body = append(l.Body, s)
+		case r < 90:
+			l.Body = append(l.Body, &PtrStep{K: pick(g, []int{1, 1, -1, -1, 2, -3})})
+		default:
+			l.Body = append(l.Body, g.privAssign(c))
+		}
+	}
+}
+
+// ptrRead reads the pointer-to-shared in o; it dereferences it only if
+// no task of the phase writes its target.
+func (g *gen) ptrRead(c *exprCtx, o *Object) *PtrRead {
+	e := &PtrRead{Kind: PtrReadKind(g.r.IntN(int(numPtrReads))), Obj: o, Field: -1}
+	t := o.Elem.Ptr
+	if e.Kind == PDeref && !slices.Contains(c.readOnly, t) {
+		e.Kind = PDiff
+	}
+	if e.Kind == PDeref && t.Elem.Struct != nil {
+		e.Field = g.r.IntN(len(t.Elem.Struct.Fields))
+	}
+	if o.Kind == SharedArray {
+		e.Idx = g.expr(c, 1, true)
+	}
+	return e
+}
+
 func (g *gen) priv() *Object {
 	var ps []*Object
 	for _, o := range g.p.Objects {
@@ -394,7 +467,7 @@ func (g *gen) privAssign(c *exprCtx) *PrivAssign {
 }
 
 // move builds a Move into dst from a read-only array of the same element
-// type, or a memset.
+// type, or a memset; nil for pointers that no array can be copied from.
 func (g *gen) move(dst *Object, readOnly []*Object) *Move {
 	m := &Move{Dst: dst, DstRot: g.r.IntN(4), DstOff: g.r.IntN(3), DstStride: 1}
 	var srcs []*Object
@@ -403,7 +476,10 @@ func (g *gen) move(dst *Object, readOnly []*Object) *Move {
 			srcs = append(srcs, o)
 		}
 	}
-	if len(srcs) == 0 || g.chance(15) {
+	if dst.Elem.Ptr != nil && len(srcs) == 0 {
+		return nil // no memset of pointers: their bytes are the implementation's
+	}
+	if len(srcs) == 0 || (dst.Elem.Ptr == nil && g.chance(15)) {
 		m.Byte = pick(g, []int{0, 1, 0x7f, 0x80, 0xff, g.r.IntN(256)})
 		m.PutAPI = APIContig
 		m.PutSync = Sync(g.r.IntN(int(numSyncs)))
@@ -534,7 +610,7 @@ func (g *gen) leaf(c *exprCtx) Expr {
 		case r < 50:
 			return Threads{}
 		case r < 65:
-			if c.cur != nil {
+			if c.cur != nil && c.cur.Ptr == nil {
 				f := -1
 				if c.cur.Struct != nil {
 					f = g.r.IntN(len(c.cur.Struct.Fields))
@@ -544,6 +620,9 @@ func (g *gen) leaf(c *exprCtx) Expr {
 		case r < 85:
 			if len(c.readOnly) > 0 {
 				o := pick(g, c.readOnly)
+				if o.Elem.Ptr != nil {
+					return g.ptrRead(c, o)
+				}
 				e := &Elem{Obj: o, Field: -1}
 				if o.Elem.Struct != nil {
 					e.Field = g.r.IntN(len(o.Elem.Struct.Fields))
@@ -572,7 +651,11 @@ func (g *gen) leaf(c *exprCtx) Expr {
 			if len(arrays) == 0 {
 				continue
 			}
-			return &SizeQuery{Kind: SizeKind(g.r.IntN(int(numSizeKinds))), Obj: pick(g, arrays)}
+			q := &SizeQuery{Kind: SizeKind(g.r.IntN(int(numSizeKinds))), Obj: pick(g, arrays)}
+			if q.Obj.Elem.Ptr != nil {
+				q.Kind = SzBlock // the size of a pointer-to-shared is the implementation's
+			}
+			return q
 		}
 	}
 }

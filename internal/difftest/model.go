@@ -22,6 +22,11 @@ func Model(p *Program) string {
 	pr.line("int MYTHREAD;")
 	pr.structDecls()
 	pr.storageDecls()
+	// A pointer-to-shared is 1 + the index of the element it points to; 0
+	// is null, as in the zeroed shared arrays.
+	for _, t := range ptrTargets(p) {
+		pr.line("typedef long %s;", ptrTypedef(t))
+	}
 	for _, o := range p.Objects {
 		switch o.Kind {
 		case Private:
@@ -94,6 +99,19 @@ func (modelDialect) elem(o *Object, lin string) string {
 }
 
 func (modelDialect) priv(o *Object) string { return o.Name + "[MYTHREAD]" }
+
+func (modelDialect) ptrAt(_ *Object, idx string) string { return fmt.Sprintf("((long)%s + 1)", idx) }
+func (modelDialect) ptrOff(_ *Object, p string) string  { return fmt.Sprintf("(%s - 1)", p) }
+func (modelDialect) ptrDeref(t *Object, p string) string {
+	return fmt.Sprintf("%s[%s - 1]", t.Name, p)
+}
+func (modelDialect) ptrThread(t *Object, p string) string {
+	return fmt.Sprintf("((unsigned long)%s)", modelOwner(t, p+" - 1"))
+}
+func (modelDialect) ptrPhase(t *Object, p string) string {
+	b, _ := layoutArgs(t)
+	return fmt.Sprintf("((unsigned long)phase_of(%s - 1, %d))", p, b)
+}
 
 func (modelDialect) ptrQuery(q *PtrQuery, idx, idx2 string) string {
 	b, home := modelLayout(q.Obj)

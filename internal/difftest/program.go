@@ -272,6 +272,25 @@ type StructCopy struct {
 	X     Expr
 }
 
+// PtrSet points the current element, a pointer-to-shared, at
+// T[Idx % N] of its target array T (Idx nil: sets it to null).
+type PtrSet struct{ Idx Expr }
+
+// PtrCopy copies a pointer-to-shared from Src[Idx % N] (or the shared
+// scalar Src), which has the current element's type.
+type PtrCopy struct {
+	Src *Object
+	Idx Expr
+}
+
+// PtrStep moves the current element, a pointer-to-shared, by K elements
+// (++ and -- when K is 1 or -1) if it is not null and stays inside its
+// target array.
+type PtrStep struct{ K int }
+
+func (*PtrSet) isStmt()     {}
+func (*PtrCopy) isStmt()    {}
+func (*PtrStep) isStmt()    {}
 func (*Assign) isStmt()     {}
 func (*IncDec) isStmt()     {}
 func (*PrivAssign) isStmt() {}
@@ -368,7 +387,28 @@ type SizeQuery struct {
 	Obj  *Object
 }
 
+// PtrReadKind is what a PtrRead asks of a pointer-to-shared value.
+type PtrReadKind uint8
+
+const (
+	PDeref  PtrReadKind = iota // *p, or p->f<Field>: its target must be read-only in the phase
+	PThread                    // upc_threadof(p)
+	PPhase                     // upc_phaseof(p)
+	PDiff                      // p - &T[0]
+	numPtrReads
+)
+
+// PtrRead reads a pointer-to-shared value from Obj[Idx % N] (or the shared
+// scalar Obj) and asks Kind of it; a null pointer gives 0 (-1 for PDiff).
+type PtrRead struct {
+	Kind  PtrReadKind
+	Obj   *Object
+	Idx   Expr
+	Field int // PDeref of a struct target
+}
+
 func (Const) isExpr()      {}
+func (*PtrRead) isExpr()   {}
 func (*Var) isExpr()       {}
 func (MyThread) isExpr()   {}
 func (Threads) isExpr()    {}

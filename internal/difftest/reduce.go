@@ -237,6 +237,10 @@ func operands(e Expr) []Expr {
 		}
 	case *PtrQuery:
 		return []Expr{e.Idx}
+	case *PtrRead:
+		if e.Idx != nil {
+			return []Expr{e.Idx}
+		}
 	}
 	return nil
 }
@@ -273,6 +277,8 @@ func exprSlots(p *Program) []slot {
 		case *PtrQuery:
 			walk(&x.Idx, cur)
 			walk(&x.Idx2, cur)
+		case *PtrRead:
+			walk(&x.Idx, cur)
 		}
 	}
 	for _, ph := range p.Phases {
@@ -297,6 +303,10 @@ func exprSlots(p *Program) []slot {
 					case *StructCopy:
 						walk(&s.Idx, cur)
 						walk(&s.X, cur)
+					case *PtrSet:
+						walk(&s.Idx, cur)
+					case *PtrCopy:
+						walk(&s.Idx, cur)
 					}
 				}
 			}
@@ -371,8 +381,13 @@ func structUsed(p *Program, s *Struct) bool {
 	return false
 }
 
-// refersTo reports whether any task of p names o.
+// refersTo reports whether any task of p names o, or any object's type.
 func refersTo(p *Program, o *Object) bool {
+	for _, x := range p.Objects {
+		if x.Elem.Ptr == o {
+			return true
+		}
+	}
 	for _, s := range exprSlots(p) {
 		switch x := (*s.e).(type) {
 		case *Elem:
@@ -388,6 +403,10 @@ func refersTo(p *Program, o *Object) bool {
 				return true
 			}
 		case *SizeQuery:
+			if x.Obj == o {
+				return true
+			}
+		case *PtrRead:
 			if x.Obj == o {
 				return true
 			}
@@ -420,6 +439,10 @@ func refersTo(p *Program, o *Object) bool {
 							return true
 						}
 					case *StructCopy:
+						if s.Src == o {
+							return true
+						}
+					case *PtrCopy:
 						if s.Src == o {
 							return true
 						}

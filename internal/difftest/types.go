@@ -155,10 +155,16 @@ func truncate(s Scalar, v uint64) uint64 {
 }
 
 // Type is the element type of a shared object or the type of a private
-// global: a scalar, or a struct of scalars.
+// global: a scalar, a struct of scalars, or (shared objects only) a
+// pointer-to-shared to the elements of a shared array.
 type Type struct {
 	Scalar Scalar
 	Struct *Struct // non-nil: a struct type; Scalar is then unused
+	// Ptr non-nil: a pointer-to-shared to Ptr's elements, with Ptr's block
+	// size, named by a typedef (ps_<Ptr.Name>). Pointers are kept out of
+	// arithmetic: statements and expressions of their own use them
+	// (PtrSet, PtrCopy, PtrStep, PtrRead).
+	Ptr *Object
 }
 
 // Struct is a struct type of scalar fields. (No bit-fields: upcgo
@@ -169,6 +175,9 @@ type Struct struct {
 }
 
 func (t Type) String() string {
+	if t.Ptr != nil {
+		return ptrTypedef(t.Ptr)
+	}
 	if t.Struct != nil {
 		return "struct " + t.Struct.Name
 	}

@@ -16,6 +16,9 @@ func UPC(p *Program, header string) string {
 	}
 	pr.line("")
 	pr.structDecls()
+	for _, t := range ptrTargets(p) {
+		pr.line("typedef %s%s;", ptrType(t), ptrTypedef(t))
+	}
 	for _, o := range p.Objects {
 		pr.line("%s", upcDecl(o))
 	}
@@ -152,6 +155,16 @@ func (upcDialect) sizeQuery(q *SizeQuery) string {
 	}
 	return fmt.Sprintf("sizeof(%s)", q.Obj.Elem)
 }
+
+func (upcDialect) ptrAt(t *Object, idx string) string {
+	return fmt.Sprintf("(%s + %s)", upcBase(t), idx)
+}
+func (upcDialect) ptrOff(t *Object, p string) string   { return fmt.Sprintf("(%s - %s)", p, upcBase(t)) }
+func (upcDialect) ptrDeref(t *Object, p string) string { return fmt.Sprintf("(*%s)", p) }
+func (upcDialect) ptrThread(_ *Object, p string) string {
+	return fmt.Sprintf("upc_threadof(%s)", p)
+}
+func (upcDialect) ptrPhase(_ *Object, p string) string { return fmt.Sprintf("upc_phaseof(%s)", p) }
 
 // upcDecl declares an object at file scope.
 func upcDecl(o *Object) string {
