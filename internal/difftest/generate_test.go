@@ -59,15 +59,19 @@ func readNesting(e Expr) int {
 // Every generated model is valid C: the generator and the printers keep
 // to what gcc accepts (a model that does not compile is the tester's
 // bug, which TestDifferential would report as such, one seed at a time).
+// make test-long (-long) checks 200 seeds.
 func TestModelsCompile(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not found: the model is checked with gcc")
 	}
 	dir := t.TempDir()
-	n := 60
-	if testing.Short() {
-		n = 15
+	n := 20
+	switch {
+	case *flagLong:
+		n = 200
+	case testing.Short():
+		n = 10
 	}
 	for seed := uint64(1000); seed < uint64(1000+n); seed++ {
 		src := filepath.Join(dir, "model.c")
