@@ -96,12 +96,13 @@ lint:
 
 # Longer runs: fuzzing the scanner, preprocessor and parser, and the whole
 # translation (10 minutes; each input's Go type-checked), the runtime tests
-# repeated, the differential tester on fresh seeds for 5 minutes per
-# network (docs/testing.md), and the multi-node test with the whole suite
-# at two layouts and both builds of the aggregation benchmarks.
+# repeated, the differential tester on its long set of seeds, then on
+# fresh seeds for 5 minutes per network (docs/testing.md), and the
+# multi-node test with the whole suite at two layouts and both builds of
+# the aggregation benchmarks.
 test-long: test
 	$(GO) test -race -count=5 ./runtime/...
-	$(GO) test -count=1 -timeout 40m -run TestDifferential ./internal/difftest -fresh 5m
+	$(GO) test -count=1 -timeout 40m -run 'TestDifferential|TestModelsCompile' ./internal/difftest -long -fresh 5m
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite

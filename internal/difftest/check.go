@@ -117,8 +117,9 @@ type Checker struct {
 }
 
 // gccFlags build the model: -fwrapv because upcgo defines signed overflow
-// as wrapping (docs/lowering.md), which gcc otherwise leaves undefined.
-var gccFlags = []string{"-std=gnu11", "-O0", "-fwrapv", "-fno-strict-aliasing", "-w"}
+// as wrapping (docs/lowering.md), which gcc otherwise leaves undefined;
+// -mlong-double-64 because upcgo computes long double in double precision.
+var gccFlags = []string{"-std=gnu11", "-O0", "-fwrapv", "-fno-strict-aliasing", "-mlong-double-64", "-w"}
 
 // Expected builds the model at each thread count of runs and returns its
 // output per count. An error here is the tester's fault, not upcgo's.

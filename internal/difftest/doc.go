@@ -36,7 +36,10 @@
 // simulated processes, and on mpi under mpirun; reduce.go minimises a
 // failing program by deleting and simplifying parts of the abstract
 // program, and regress.go writes it to the regression suite with expected
-// outputs from the model. The package has no command: its test is the
-// driver (go test ./internal/difftest, with -fresh, -reduce, -keep and
-// -upcgo for longer runs; docs/testing.md says how they are used).
+// outputs from the model. features.go names what a program exercises, so
+// that the few seeds every go test run checks cover every layout, shape,
+// affinity and memcpy-family call. The package has no command: its test
+// is the driver (go test ./internal/difftest, with -long, -fresh,
+// -reduce, -keep and -upcgo for longer runs; docs/testing.md says how
+// they are used).
 package difftest

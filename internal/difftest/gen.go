@@ -13,6 +13,7 @@ func Generate(seed uint64) *Program {
 	g := &gen{r: rand.New(rand.NewPCG(seed, 0x0d1ff7e57)), p: &Program{Seed: seed}}
 	g.structs()
 	g.objects()
+	g.p.Phases = append(g.p.Phases, g.initPhase())
 	nPhases := 2 + g.r.IntN(5)
 	for range nPhases {
 		g.p.Phases = append(g.p.Phases, g.phase())
@@ -60,16 +61,31 @@ func (g *gen) intScalar() Scalar {
 }
 
 func (g *gen) elemType() Type {
+	if targets := g.ptrTargets(); len(targets) > 0 && g.chance(15) {
+		return Type{Ptr: pick(g, targets)}
+	}
 	if len(g.p.Structs) > 0 && g.chance(25) {
 		return Type{Struct: pick(g, g.p.Structs)}
 	}
 	return Type{Scalar: g.scalar()}
 }
 
+// ptrTargets are the arrays made so far that pointers-to-shared may point
+// into: those of scalars and structs.
+func (g *gen) ptrTargets() []*Object {
+	var ts []*Object
+	for _, o := range g.arrays(g.p.Objects) {
+		if o.Elem.Ptr == nil {
+			ts = append(ts, o)
+		}
+	}
+	return ts
+}
+
 func (g *gen) objects() {
 	name := func(prefix string) string { return fmt.Sprintf("%s%d", prefix, len(g.p.Objects)) }
 	for range 2 + g.r.IntN(4) {
-		g.p.Objects = append(g.p.Objects, g.array(name("a")))
+		g.p.Objects = append(g.p.Objects, g.array(name("a"), g.elemType()))
 	}
 	for range g.r.IntN(3) {
 		g.p.Objects = append(g.p.Objects, &Object{Name: name("s"), Kind: SharedScalar, Elem: g.elemType(), Strict: g.chance(20)})
@@ -80,10 +96,13 @@ func (g *gen) objects() {
 	}
 }
 
-func (g *gen) array(name string) *Object {
-	o := &Object{Name: name, Kind: SharedArray, Elem: g.elemType()}
+// array makes a shared array of elem. Arrays of pointers are static: the
+// spec makes static ones start null, and nothing promises that zeroed
+// bytes are a null pointer-to-shared.
+func (g *gen) array(name string, elem Type) *Object {
+	o := &Object{Name: name, Kind: SharedArray, Elem: elem}
 	switch r := g.r.IntN(100); {
-	case r < 80:
+	case r < 80 || elem.Ptr != nil:
 		o.Storage = Static
 	case r < 88:
 		o.Storage = AllAlloc
@@ -170,6 +189,42 @@ func (g *gen) constant(t Scalar) Const {
 	return c
 }
 
+// initPhase gives every element of every shared object a value of its
+// index, as Csmith starts globals at random values: a store that writes
+// more than its element, or the wrong one, then changes a value the
+// checksums see. (The shared arrays otherwise start at zero, and a stray
+// store of a small constant's upper bytes writes zero: 8-byte stores
+// into a shared int went unseen in 40 programs of an earlier generator.)
+func (g *gen) initPhase() *Phase {
+	ph := &Phase{}
+	for _, o := range g.p.Objects {
+		if o.Kind == Private {
+			continue
+		}
+		l := &Loop{Target: o, Shape: ShapeSingle, W: g.r.IntN(8)}
+		value := func() Expr { return g.constant(g.literalType()) }
+		if o.Kind == SharedArray {
+			l.Shape, l.Aff = ShapeForall, Affinity{Kind: AffAddr, Obj: o}
+			value = func() Expr {
+				m := intConst(Int, int64(pick(g, []int{1, 3, 7, 97, -5, 1000003})))
+				return &Binary{Op: "+", X: &Binary{Op: "*", X: &Var{Name: "i"}, Y: m}, Y: g.constant(g.literalType())}
+			}
+		}
+		switch {
+		case o.Elem.Ptr != nil:
+			l.Body = []Stmt{&PtrSet{Idx: &Cast{T: Int, X: value()}}}
+		case o.Elem.Struct != nil:
+			for f := range o.Elem.Struct.Fields {
+				l.Body = append(l.Body, &Assign{Field: f, Op: "=", X: value()})
+			}
+		default:
+			l.Body = []Stmt{&Assign{Field: -1, Op: "=", X: value()}}
+		}
+		ph.Tasks = append(ph.Tasks, l)
+	}
+	return ph
+}
+
 // phase picks the objects the phase writes and a task for each.
 func (g *gen) phase() *Phase {
 	var shared []*Object
@@ -186,10 +241,14 @@ func (g *gen) phase() *Phase {
 		switch {
 		case t.Kind == SharedScalar:
 			ph.Tasks = append(ph.Tasks, g.single(t, readOnly))
-		case g.chance(30):
-			ph.Tasks = append(ph.Tasks, g.move(t, readOnly))
 		default:
-			ph.Tasks = append(ph.Tasks, g.loop(t, readOnly))
+			var task Task = g.loop(t, readOnly)
+			if g.chance(30) {
+				if m := g.move(t, readOnly); m != nil {
+					task = m
+				}
+			}
+			ph.Tasks = append(ph.Tasks, task)
 		}
 	}
 	if g.chance(30) {
@@ -201,7 +260,30 @@ func (g *gen) phase() *Phase {
 		ph.Tasks = append(ph.Tasks, l)
 	}
 	g.r.Shuffle(len(ph.Tasks), func(i, j int) { ph.Tasks[i], ph.Tasks[j] = ph.Tasks[j], ph.Tasks[i] })
+	g.barrier(ph)
 	return ph
+}
+
+// barrier picks how ph ends: upc_barrier with or without a value, or
+// upc_notify and upc_wait with private work between them that reads no
+// shared data (an empty readOnly list keeps Elem leaves out).
+func (g *gen) barrier(ph *Phase) {
+	switch r := g.r.IntN(100); {
+	case r < 60:
+	case r < 75:
+		ph.Barrier, ph.ID = BarrierID, g.r.IntN(1000)
+	default:
+		ph.Barrier = BarrierSplit
+		if g.chance(50) {
+			ph.ID = 1 + g.r.IntN(1000)
+		}
+		if g.chance(60) {
+			c := &exprCtx{all: g.p.Objects}
+			for range 1 + g.r.IntN(2) {
+				ph.Between = append(ph.Between, g.privAssign(c))
+			}
+		}
+	}
 }
 
 // exprCtx is what an expression may refer to.
@@ -210,6 +292,20 @@ type exprCtx struct {
 	cur      *Type // nil: no current element
 	readOnly []*Object
 	all      []*Object
+	inIndex  bool // building an index of an array read
+}
+
+// index builds the index of an array read or a pointer query. An index
+// inside an index reads no shared data: the printers repeat operands in
+// their guards, so reads nested without bound made programs of hundreds
+// of megabytes.
+func (g *gen) index(c *exprCtx) Expr {
+	inner := *c
+	if c.inIndex {
+		inner.readOnly, inner.all = nil, nil
+	}
+	inner.inIndex = true
+	return g.expr(&inner, 1, true)
 }
 
 func (g *gen) arrays(objs []*Object) []*Object {
@@ -254,6 +350,9 @@ func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
 		default:
 			l.Aff = Affinity{Kind: AffContinue}
 		}
+		if a := &l.Aff; a.Kind == AffAddr && a.Obj.Elem.Struct != nil && g.chance(40) {
+			a.Member, a.Field = true, g.r.IntN(len(a.Obj.Elem.Struct.Fields))
+		}
 		g.direction(l)
 	case ShapeForMine:
 		l.Step2 = g.chance(15)
@@ -294,6 +393,10 @@ var (
 )
 
 func (g *gen) fillBody(l *Loop, c *exprCtx) {
+	if c.cur.Ptr != nil {
+		g.ptrBody(l, c)
+		return
+	}
 	for range 1 + g.r.IntN(4) {
 		field := -1
 		if c.cur.Struct != nil {
@@ -335,13 +438,60 @@ func (g *gen) fillBody(l *Loop, c *exprCtx) {
 				continue
 			}
 			src := pick(g, srcs)
-			s := &StructCopy{Src: src, Idx: g.expr(c, 1, true), Field: -1}
+			s := &StructCopy{Src: src, Idx: g.index(c), Field: -1}
 			if g.chance(60) {
 				s.Field, s.Op, s.X = field, "=", g.expr(c, 2, false)
 			}
 			l.Body = append(l.Body, s)
 		}
 	}
+}
+
+// ptrBody fills the body of a loop over pointers-to-shared: point them at
+// elements of their target, at null, copy them from another object of
+// their type, step them.
+func (g *gen) ptrBody(l *Loop, c *exprCtx) {
+	var srcs []*Object
+	for _, o := range c.readOnly {
+		if o.Elem == *c.cur {
+			srcs = append(srcs, o)
+		}
+	}
+	for range 1 + g.r.IntN(3) {
+		switch r := g.r.IntN(100); {
+		case r < 40:
+			l.Body = append(l.Body, &PtrSet{Idx: g.expr(c, 2, true)})
+		case r < 48:
+			l.Body = append(l.Body, &PtrSet{})
+		case r < 65 && len(srcs) > 0:
+			s := &PtrCopy{Src: pick(g, srcs)}
+			if s.Src.Kind == SharedArray {
+				s.Idx = g.index(c)
+			}
+			l.Body = append(l.Body, s)
+		case r < 90:
+			l.Body = append(l.Body, &PtrStep{K: pick(g, []int{1, 1, -1, -1, 2, -3})})
+		default:
+			l.Body = append(l.Body, g.privAssign(c))
+		}
+	}
+}
+
+// ptrRead reads the pointer-to-shared in o; it dereferences it only if
+// no task of the phase writes its target.
+func (g *gen) ptrRead(c *exprCtx, o *Object) *PtrRead {
+	e := &PtrRead{Kind: PtrReadKind(g.r.IntN(int(numPtrReads))), Obj: o, Field: -1}
+	t := o.Elem.Ptr
+	if e.Kind == PDeref && !slices.Contains(c.readOnly, t) {
+		e.Kind = PDiff
+	}
+	if e.Kind == PDeref && t.Elem.Struct != nil {
+		e.Field = g.r.IntN(len(t.Elem.Struct.Fields))
+	}
+	if o.Kind == SharedArray {
+		e.Idx = g.index(c)
+	}
+	return e
 }
 
 func (g *gen) priv() *Object {
@@ -368,7 +518,7 @@ func (g *gen) privAssign(c *exprCtx) *PrivAssign {
 }
 
 // move builds a Move into dst from a read-only array of the same element
-// type, or a memset.
+// type, or a memset; nil for pointers that no array can be copied from.
 func (g *gen) move(dst *Object, readOnly []*Object) *Move {
 	m := &Move{Dst: dst, DstRot: g.r.IntN(4), DstOff: g.r.IntN(3), DstStride: 1}
 	var srcs []*Object
@@ -377,7 +527,10 @@ func (g *gen) move(dst *Object, readOnly []*Object) *Move {
 			srcs = append(srcs, o)
 		}
 	}
-	if len(srcs) == 0 || g.chance(15) {
+	if dst.Elem.Ptr != nil && len(srcs) == 0 {
+		return nil // no memset of pointers: their bytes are the implementation's
+	}
+	if len(srcs) == 0 || (dst.Elem.Ptr == nil && g.chance(15)) {
 		m.Byte = pick(g, []int{0, 1, 0x7f, 0x80, 0xff, g.r.IntN(256)})
 		m.PutAPI = APIContig
 		m.PutSync = Sync(g.r.IntN(int(numSyncs)))
@@ -508,7 +661,7 @@ func (g *gen) leaf(c *exprCtx) Expr {
 		case r < 50:
 			return Threads{}
 		case r < 65:
-			if c.cur != nil {
+			if c.cur != nil && c.cur.Ptr == nil {
 				f := -1
 				if c.cur.Struct != nil {
 					f = g.r.IntN(len(c.cur.Struct.Fields))
@@ -518,12 +671,15 @@ func (g *gen) leaf(c *exprCtx) Expr {
 		case r < 85:
 			if len(c.readOnly) > 0 {
 				o := pick(g, c.readOnly)
+				if o.Elem.Ptr != nil {
+					return g.ptrRead(c, o)
+				}
 				e := &Elem{Obj: o, Field: -1}
 				if o.Elem.Struct != nil {
 					e.Field = g.r.IntN(len(o.Elem.Struct.Fields))
 				}
 				if o.Kind == SharedArray {
-					e.Idx = g.expr(c, 1, true)
+					e.Idx = g.index(c)
 				}
 				return e
 			}
@@ -534,9 +690,9 @@ func (g *gen) leaf(c *exprCtx) Expr {
 			if len(arrays) == 0 {
 				continue
 			}
-			q := &PtrQuery{Kind: PtrKind(g.r.IntN(int(numPtrKinds))), Obj: pick(g, arrays), Idx: g.expr(c, 1, true)}
+			q := &PtrQuery{Kind: PtrKind(g.r.IntN(int(numPtrKinds))), Obj: pick(g, arrays), Idx: g.index(c)}
 			if q.Kind == QDiff {
-				q.Idx2 = g.expr(c, 1, true)
+				q.Idx2 = g.index(c)
 			} else if q.Obj.even() && g.chance(40) {
 				q.Reblock, q.ReB, q.Add = true, pick(g, []int{0, 1, 2, 3, 4, 7}), g.r.IntN(9)
 			}
@@ -546,7 +702,11 @@ func (g *gen) leaf(c *exprCtx) Expr {
 			if len(arrays) == 0 {
 				continue
 			}
-			return &SizeQuery{Kind: SizeKind(g.r.IntN(int(numSizeKinds))), Obj: pick(g, arrays)}
+			q := &SizeQuery{Kind: SizeKind(g.r.IntN(int(numSizeKinds))), Obj: pick(g, arrays)}
+			if q.Obj.Elem.Ptr != nil {
+				q.Kind = SzBlock // the size of a pointer-to-shared is the implementation's
+			}
+			return q
 		}
 	}
 }

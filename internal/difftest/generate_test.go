@@ -18,18 +18,60 @@ func TestGenerateDeterministic(t *testing.T) {
 	}
 }
 
+// Reads of shared data nest at most two deep in indices (a[b[i % 3]]):
+// the printers repeat operands in their guards, so deeper nesting grew
+// programs exponentially (seed 15 once printed hundreds of megabytes and
+// hung the test).
+func TestIndexReadsNest(t *testing.T) {
+	for seed := uint64(1); seed <= 500; seed++ {
+		for _, s := range exprSlots(Generate(seed)) {
+			require.LessOrEqual(t, readNesting(*s.e), 2, "seed %d", seed)
+		}
+	}
+}
+
+// readNesting is how deep reads of shared data (array elements, pointer
+// reads and queries) nest inside each other's indices in e.
+func readNesting(e Expr) int {
+	n := 0
+	var subs []Expr
+	switch e := e.(type) {
+	case *Elem:
+		n, subs = 1, []Expr{e.Idx}
+	case *PtrRead:
+		n, subs = 1, []Expr{e.Idx}
+	case *PtrQuery:
+		n, subs = 1, []Expr{e.Idx, e.Idx2}
+	case *Cond:
+		subs = []Expr{e.C, e.X, e.Y}
+	default:
+		subs = operands(e)
+	}
+	deepest := 0
+	for _, x := range subs {
+		if x != nil {
+			deepest = max(deepest, readNesting(x))
+		}
+	}
+	return n + deepest
+}
+
 // Every generated model is valid C: the generator and the printers keep
 // to what gcc accepts (a model that does not compile is the tester's
 // bug, which TestDifferential would report as such, one seed at a time).
+// make test-long (-long) checks 200 seeds.
 func TestModelsCompile(t *testing.T) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not found: the model is checked with gcc")
 	}
 	dir := t.TempDir()
-	n := 60
-	if testing.Short() {
-		n = 15
+	n := 20
+	switch {
+	case *flagLong:
+		n = 200
+	case testing.Short():
+		n = 10
 	}
 	for seed := uint64(1000); seed < uint64(1000+n); seed++ {
 		src := filepath.Join(dir, "model.c")

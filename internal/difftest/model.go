@@ -21,6 +21,12 @@ func Model(p *Program) string {
 	pr.line("")
 	pr.line("int MYTHREAD;")
 	pr.structDecls()
+	pr.storageDecls()
+	// A pointer-to-shared is 1 + the index of the element it points to; 0
+	// is null, as in the zeroed shared arrays.
+	for _, t := range ptrTargets(p) {
+		pr.line("typedef long %s;", ptrTypedef(t))
+	}
 	for _, o := range p.Objects {
 		switch o.Kind {
 		case Private:
@@ -48,6 +54,7 @@ func Model(p *Program) string {
 		for _, t := range ph.Tasks {
 			pr.modelTask(t)
 		}
+		pr.between(ph)
 		pr.close()
 	}
 	pr.modelChecksums()
@@ -93,6 +100,19 @@ func (modelDialect) elem(o *Object, lin string) string {
 
 func (modelDialect) priv(o *Object) string { return o.Name + "[MYTHREAD]" }
 
+func (modelDialect) ptrAt(_ *Object, idx string) string { return fmt.Sprintf("((long)%s + 1)", idx) }
+func (modelDialect) ptrOff(_ *Object, p string) string  { return fmt.Sprintf("(%s - 1)", p) }
+func (modelDialect) ptrDeref(t *Object, p string) string {
+	return fmt.Sprintf("%s[%s - 1]", t.Name, p)
+}
+func (modelDialect) ptrThread(t *Object, p string) string {
+	return fmt.Sprintf("((unsigned long)%s)", modelOwner(t, p+" - 1"))
+}
+func (modelDialect) ptrPhase(t *Object, p string) string {
+	b, _ := layoutArgs(t)
+	return fmt.Sprintf("((unsigned long)phase_of(%s - 1, %d))", p, b)
+}
+
 func (modelDialect) ptrQuery(q *PtrQuery, idx, idx2 string) string {
 	b, home := modelLayout(q.Obj)
 	thread := fmt.Sprintf("owner_of(%s, %d, %s)", idx, b, home)
@@ -122,7 +142,45 @@ func (modelDialect) sizeQuery(q *SizeQuery) string {
 	if q.Kind == SzBlock {
 		return fmt.Sprintf("((unsigned long)%d)", q.Obj.Layout.blockSize())
 	}
-	return fmt.Sprintf("sizeof(%s)", q.Obj.Elem)
+	return fmt.Sprintf("sizeof(%s)", storageType(q.Obj.Elem))
+}
+
+// storageDecls declares, for sizeof in the model (built with
+// -mlong-double-64), types laid out as upcgo lays out long double and the
+// structs holding one: 16 bytes aligned to 16, as gcc does by default.
+func (pr *printer) storageDecls() {
+	pr.line("typedef struct { _Alignas(16) unsigned char b[16]; } ld_storage_;")
+	for _, s := range pr.prog.Structs {
+		if !hasLongDouble(s) {
+			continue
+		}
+		pr.open("struct %s_storage_", s.Name)
+		for f, t := range s.Fields {
+			pr.line("%s %s;", storageType(Type{Scalar: t}), fieldName(f))
+		}
+		pr.indent--
+		pr.line("};")
+	}
+}
+
+// storageType is the model's type of t's size in upcgo.
+func storageType(t Type) string {
+	switch {
+	case t.Struct == nil && t.Scalar == LongDouble:
+		return "ld_storage_"
+	case t.Struct != nil && hasLongDouble(t.Struct):
+		return fmt.Sprintf("struct %s_storage_", t.Struct.Name)
+	}
+	return t.String()
+}
+
+func hasLongDouble(s *Struct) bool {
+	for _, t := range s.Fields {
+		if t == LongDouble {
+			return true
+		}
+	}
+	return false
 }
 
 // modelLayout is o's block size and home thread as the helpers take them.

@@ -2,6 +2,7 @@ package difftest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -23,6 +24,29 @@ type dialect interface {
 	ptrQuery(q *PtrQuery, idx, idx2 string) string
 	// sizeQuery prints q.
 	sizeQuery(q *SizeQuery) string
+	// Pointers-to-shared to t's elements: ptrAt points to element idx
+	// (within bounds); for a non-null pointer p, ptrOff is the index of
+	// the element it points to (long), ptrDeref the element, ptrThread
+	// and ptrPhase its thread and phase (unsigned long).
+	ptrAt(t *Object, idx string) string
+	ptrOff(t *Object, p string) string
+	ptrDeref(t *Object, p string) string
+	ptrThread(t *Object, p string) string
+	ptrPhase(t *Object, p string) string
+}
+
+// ptrTypedef names the type of pointers-to-shared to t's elements.
+func ptrTypedef(t *Object) string { return "ps_" + t.Name }
+
+// ptrTargets are the arrays that p has pointers to, each once.
+func ptrTargets(p *Program) []*Object {
+	var ts []*Object
+	for _, o := range p.Objects {
+		if t := o.Elem.Ptr; t != nil && !slices.Contains(ts, t) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
 }
 
 // printer writes one program in one dialect.
@@ -152,6 +176,14 @@ func typeOf(e Expr, cur Type) Scalar {
 		return ULong
 	case *SizeQuery:
 		return ULong
+	case *PtrRead:
+		switch e.Kind {
+		case PDeref:
+			return arith(e.Obj.Elem.Ptr.Elem.field(e.Field), Int)
+		case PDiff:
+			return Long
+		}
+		return ULong
 	}
 	panic(fmt.Sprintf("difftest: typeOf %T", e))
 }
@@ -205,6 +237,19 @@ func (pr *printer) expr(e Expr) string {
 		return pr.ptrQuery(e, idx, idx2)
 	case *SizeQuery:
 		return pr.sizeQuery(e)
+	case *PtrRead:
+		t := e.Obj.Elem.Ptr
+		p := pr.elemRead(&Elem{Obj: e.Obj, Idx: e.Idx, Field: -1})
+		switch e.Kind {
+		case PDeref:
+			return fmt.Sprintf("(%s ? %s%s : 0)", p, pr.ptrDeref(t, p), fieldSuffix(e.Field))
+		case PThread:
+			return fmt.Sprintf("(%s ? %s : 0)", p, pr.ptrThread(t, p))
+		case PPhase:
+			return fmt.Sprintf("(%s ? %s : 0)", p, pr.ptrPhase(t, p))
+		case PDiff:
+			return fmt.Sprintf("(%s ? %s : -1)", p, pr.ptrOff(t, p))
+		}
 	}
 	panic(fmt.Sprintf("difftest: expr %T", e))
 }
@@ -258,6 +303,21 @@ func fieldSuffix(f int) string {
 	return "." + fieldName(f)
 }
 
+// between prints a phase's statements between upc_notify and upc_wait
+// (in the model, after the phase's tasks: they touch only this thread's
+// private globals).
+func (pr *printer) between(ph *Phase) {
+	if len(ph.Between) == 0 {
+		return
+	}
+	pr.cur, pr.curType = "", Type{}
+	pr.open("")
+	for _, s := range ph.Between {
+		pr.stmt(s)
+	}
+	pr.close()
+}
+
 // stmt prints a statement of a loop body.
 func (pr *printer) stmt(s Stmt) {
 	switch s := s.(type) {
@@ -284,6 +344,28 @@ func (pr *printer) stmt(s Stmt) {
 			v = fitsInt(into, v) // a function: v is evaluated once
 		}
 		pr.line("%s %s %s;", pr.priv(s.Into), s.IntoOp, v)
+	case *PtrSet:
+		if s.Idx == nil {
+			pr.line("%s = 0;", pr.cur)
+			return
+		}
+		t := pr.curType.Ptr
+		pr.line("%s = %s;", pr.cur, pr.ptrAt(t, pr.index(s.Idx, t)))
+	case *PtrCopy:
+		pr.line("%s = %s;", pr.cur, pr.elemRead(&Elem{Obj: s.Src, Idx: s.Idx, Field: -1}))
+	case *PtrStep:
+		t := pr.curType.Ptr
+		off := pr.ptrOff(t, pr.cur)
+		switch {
+		case s.K == 1:
+			pr.line("if (%s && %s < %s - 1) %s++;", pr.cur, off, dimsExpr(t), pr.cur)
+		case s.K == -1:
+			pr.line("if (%s && %s >= 1) --%s;", pr.cur, off, pr.cur)
+		case s.K > 0:
+			pr.line("if (%s && %s < %s - %d) %s += %d;", pr.cur, off, dimsExpr(t), s.K, pr.cur, s.K)
+		default:
+			pr.line("if (%s && %s >= %d) %s -= %d;", pr.cur, off, -s.K, pr.cur, -s.K)
+		}
 	case *StructCopy:
 		pr.open("")
 		pr.line("%s tmp = %s;", pr.curType, pr.elemRead(&Elem{Obj: s.Src, Idx: s.Idx, Field: -1}))
@@ -325,12 +407,20 @@ func valueBits(t Scalar, x string) string {
 		return "fbits(" + x + ")"
 	case Double:
 		return "dbits(" + x + ")"
+	case LongDouble:
+		return "dbits((double)" + x + ")"
 	}
 	return "(unsigned long long)" + x
 }
 
-// mixValue prints h = mix(h, …) for each scalar in x of type t.
+// mixValue prints h = mix(h, …) for each scalar in x of type t; a
+// pointer-to-shared counts by the index and thread of what it points to.
 func (pr *printer) mixValue(t Type, x string) {
+	if p := t.Ptr; p != nil {
+		pr.line("h = mix(h, %s ? (unsigned long long)%s + 1 : 0);", x, pr.ptrOff(p, x))
+		pr.line("h = mix(h, %s ? (unsigned long long)%s : 0);", x, pr.ptrThread(p, x))
+		return
+	}
 	if t.Struct == nil {
 		pr.line("h = mix(h, %s);", valueBits(t.Scalar, x))
 		return

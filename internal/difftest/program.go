@@ -14,7 +14,7 @@ type Program struct {
 	Seed    uint64
 	Structs []*Struct
 	Objects []*Object
-	Phases  []*Phase // separated by upc_barrier
+	Phases  []*Phase // each ends in a barrier
 }
 
 // ObjKind says what an object is.
@@ -88,8 +88,23 @@ type Object struct {
 // writing; so running the threads one after another (the model) gives the
 // same result as running them in parallel.
 type Phase struct {
-	Tasks []Task
+	Tasks   []Task
+	Barrier BarrierKind // how the phase ends
+	ID      int         // BarrierID, BarrierSplit: the barrier's value, the same on every thread (split: 0 is none)
+	// Between runs between upc_notify and upc_wait (BarrierSplit): private
+	// assignments that read no shared data, since the threads that have
+	// left upc_wait may already be writing the next phase's objects.
+	Between []*PrivAssign
 }
+
+// BarrierKind is the barrier that ends a phase.
+type BarrierKind uint8
+
+const (
+	BarrierPlain BarrierKind = iota // upc_barrier;
+	BarrierID                       // upc_barrier ID;
+	BarrierSplit                    // upc_notify [ID]; Between; upc_wait [ID];
+)
 
 // Task is a Loop or a Move.
 type Task interface{ isTask() }
@@ -131,7 +146,7 @@ const (
 type AffKind uint8
 
 const (
-	AffAddr     AffKind = iota // &Obj[i % N]
+	AffAddr     AffKind = iota // &Obj[i % N], or &Obj[i % N].f<Field> of a struct
 	AffPtr                     // p + i % N, p a pointer-to-shared to Obj's first element
 	AffInt                     // (i * Mul + Add) / Div, an integer
 	AffContinue                // continue: every thread runs every iteration; the body is guarded by upc_threadof(&X[i]) == MYTHREAD
@@ -141,7 +156,9 @@ const (
 type Affinity struct {
 	Kind          AffKind
 	Obj           *Object // AffAddr, AffPtr
-	Mul, Add, Div int     // AffInt
+	Member        bool    // AffAddr: the address of field Field of the element
+	Field         int
+	Mul, Add, Div int // AffInt
 }
 
 // Loop writes elements of Target (a shared array or scalar; nil for
@@ -255,6 +272,25 @@ type StructCopy struct {
 	X     Expr
 }
 
+// PtrSet points the current element, a pointer-to-shared, at
+// T[Idx % N] of its target array T (Idx nil: sets it to null).
+type PtrSet struct{ Idx Expr }
+
+// PtrCopy copies a pointer-to-shared from Src[Idx % N] (or the shared
+// scalar Src), which has the current element's type.
+type PtrCopy struct {
+	Src *Object
+	Idx Expr
+}
+
+// PtrStep moves the current element, a pointer-to-shared, by K elements
+// (++ and -- when K is 1 or -1) if it is not null and stays inside its
+// target array.
+type PtrStep struct{ K int }
+
+func (*PtrSet) isStmt()     {}
+func (*PtrCopy) isStmt()    {}
+func (*PtrStep) isStmt()    {}
 func (*Assign) isStmt()     {}
 func (*IncDec) isStmt()     {}
 func (*PrivAssign) isStmt() {}
@@ -351,7 +387,28 @@ type SizeQuery struct {
 	Obj  *Object
 }
 
+// PtrReadKind is what a PtrRead asks of a pointer-to-shared value.
+type PtrReadKind uint8
+
+const (
+	PDeref  PtrReadKind = iota // *p, or p->f<Field>: its target must be read-only in the phase
+	PThread                    // upc_threadof(p)
+	PPhase                     // upc_phaseof(p)
+	PDiff                      // p - &T[0]
+	numPtrReads
+)
+
+// PtrRead reads a pointer-to-shared value from Obj[Idx % N] (or the shared
+// scalar Obj) and asks Kind of it; a null pointer gives 0 (-1 for PDiff).
+type PtrRead struct {
+	Kind  PtrReadKind
+	Obj   *Object
+	Idx   Expr
+	Field int // PDeref of a struct target
+}
+
 func (Const) isExpr()      {}
+func (*PtrRead) isExpr()   {}
 func (*Var) isExpr()       {}
 func (MyThread) isExpr()   {}
 func (Threads) isExpr()    {}

@@ -96,7 +96,18 @@ func removeEach[T any](r *reducer, list *[]T) bool {
 	return changed
 }
 
-func (r *reducer) phases() bool { return removeEach(r, &r.p.Phases) }
+// phases deletes phases and makes each barrier a plain upc_barrier.
+func (r *reducer) phases() bool {
+	changed := removeEach(r, &r.p.Phases)
+	for _, ph := range r.p.Phases {
+		changed = removeEach(r, &ph.Between) || changed
+		if ph.Barrier != BarrierPlain && len(ph.Between) == 0 {
+			kind, id := ph.Barrier, ph.ID
+			changed = r.try(func() { ph.Barrier, ph.ID = BarrierPlain, 0 }, func() { ph.Barrier, ph.ID = kind, id }) || changed
+		}
+	}
+	return changed
+}
 
 func (r *reducer) tasks() bool {
 	changed := false
@@ -226,6 +237,10 @@ func operands(e Expr) []Expr {
 		}
 	case *PtrQuery:
 		return []Expr{e.Idx}
+	case *PtrRead:
+		if e.Idx != nil {
+			return []Expr{e.Idx}
+		}
 	}
 	return nil
 }
@@ -262,9 +277,14 @@ func exprSlots(p *Program) []slot {
 		case *PtrQuery:
 			walk(&x.Idx, cur)
 			walk(&x.Idx2, cur)
+		case *PtrRead:
+			walk(&x.Idx, cur)
 		}
 	}
 	for _, ph := range p.Phases {
+		for _, s := range ph.Between {
+			walk(&s.X, Type{})
+		}
 		for _, t := range ph.Tasks {
 			switch t := t.(type) {
 			case *Move:
@@ -283,6 +303,10 @@ func exprSlots(p *Program) []slot {
 					case *StructCopy:
 						walk(&s.Idx, cur)
 						walk(&s.X, cur)
+					case *PtrSet:
+						walk(&s.Idx, cur)
+					case *PtrCopy:
+						walk(&s.Idx, cur)
 					}
 				}
 			}
@@ -357,8 +381,13 @@ func structUsed(p *Program, s *Struct) bool {
 	return false
 }
 
-// refersTo reports whether any task of p names o.
+// refersTo reports whether any task of p names o, or any object's type.
 func refersTo(p *Program, o *Object) bool {
+	for _, x := range p.Objects {
+		if x.Elem.Ptr == o {
+			return true
+		}
+	}
 	for _, s := range exprSlots(p) {
 		switch x := (*s.e).(type) {
 		case *Elem:
@@ -377,9 +406,18 @@ func refersTo(p *Program, o *Object) bool {
 			if x.Obj == o {
 				return true
 			}
+		case *PtrRead:
+			if x.Obj == o {
+				return true
+			}
 		}
 	}
 	for _, ph := range p.Phases {
+		for _, s := range ph.Between {
+			if s.P == o {
+				return true
+			}
+		}
 		for _, t := range ph.Tasks {
 			switch t := t.(type) {
 			case *Move:
@@ -401,6 +439,10 @@ func refersTo(p *Program, o *Object) bool {
 							return true
 						}
 					case *StructCopy:
+						if s.Src == o {
+							return true
+						}
+					case *PtrCopy:
 						if s.Src == o {
 							return true
 						}

@@ -27,6 +27,12 @@ const (
 	ULongLong
 	Float
 	Double
+	// long double: upcgo keeps gcc's size and alignment (16) but computes
+	// in double precision (docs/lowering.md), so the model is built with
+	// -mlong-double-64, which makes gcc's arithmetic the same; only
+	// sizeof differs, which the model takes from a type of upcgo's size
+	// (storageType).
+	LongDouble
 	numScalars
 )
 
@@ -37,20 +43,21 @@ var scalarInfo = [numScalars]struct {
 	rank   int // integer conversion rank; 0 for _Bool and the floating types
 	suffix string
 }{
-	Bool:      {"_Bool", 1, false, 0, ""},
-	Char:      {"char", 1, true, 1, ""}, // signed on x86-64, for gcc and upcgo
-	SChar:     {"signed char", 1, true, 1, ""},
-	UChar:     {"unsigned char", 1, false, 1, ""},
-	Short:     {"short", 2, true, 2, ""},
-	UShort:    {"unsigned short", 2, false, 2, ""},
-	Int:       {"int", 4, true, 3, ""},
-	UInt:      {"unsigned int", 4, false, 3, "u"},
-	Long:      {"long", 8, true, 4, "l"},
-	ULong:     {"unsigned long", 8, false, 4, "ul"},
-	LongLong:  {"long long", 8, true, 5, "ll"},
-	ULongLong: {"unsigned long long", 8, false, 5, "ull"},
-	Float:     {"float", 4, true, 0, "f"},
-	Double:    {"double", 8, true, 0, ""},
+	Bool:       {"_Bool", 1, false, 0, ""},
+	Char:       {"char", 1, true, 1, ""}, // signed on x86-64, for gcc and upcgo
+	SChar:      {"signed char", 1, true, 1, ""},
+	UChar:      {"unsigned char", 1, false, 1, ""},
+	Short:      {"short", 2, true, 2, ""},
+	UShort:     {"unsigned short", 2, false, 2, ""},
+	Int:        {"int", 4, true, 3, ""},
+	UInt:       {"unsigned int", 4, false, 3, "u"},
+	Long:       {"long", 8, true, 4, "l"},
+	ULong:      {"unsigned long", 8, false, 4, "ul"},
+	LongLong:   {"long long", 8, true, 5, "ll"},
+	ULongLong:  {"unsigned long long", 8, false, 5, "ull"},
+	Float:      {"float", 4, true, 0, "f"},
+	Double:     {"double", 8, true, 0, ""},
+	LongDouble: {"long double", 16, true, 0, "L"},
 }
 
 func (s Scalar) String() string { return scalarInfo[s].name }
@@ -58,8 +65,8 @@ func (s Scalar) String() string { return scalarInfo[s].name }
 // Size is sizeof the type in bytes.
 func (s Scalar) Size() int { return scalarInfo[s].size }
 
-// IsFloat reports whether s is float or double.
-func (s Scalar) IsFloat() bool { return s == Float || s == Double }
+// IsFloat reports whether s is a floating type.
+func (s Scalar) IsFloat() bool { return s == Float || s == Double || s == LongDouble }
 
 // IsSigned reports whether s is a signed integer type.
 func (s Scalar) IsSigned() bool { return !s.IsFloat() && scalarInfo[s].signed }
@@ -89,6 +96,9 @@ func unsignedOf(s Scalar) Scalar {
 // arith is the common type of the usual arithmetic conversions (C11
 // 6.3.1.8) of operands of types a and b.
 func arith(a, b Scalar) Scalar {
+	if a == LongDouble || b == LongDouble {
+		return LongDouble
+	}
 	if a == Double || b == Double {
 		return Double
 	}
@@ -145,10 +155,16 @@ func truncate(s Scalar, v uint64) uint64 {
 }
 
 // Type is the element type of a shared object or the type of a private
-// global: a scalar, or a struct of scalars.
+// global: a scalar, a struct of scalars, or (shared objects only) a
+// pointer-to-shared to the elements of a shared array.
 type Type struct {
 	Scalar Scalar
 	Struct *Struct // non-nil: a struct type; Scalar is then unused
+	// Ptr non-nil: a pointer-to-shared to Ptr's elements, with Ptr's block
+	// size, named by a typedef (ps_<Ptr.Name>). Pointers are kept out of
+	// arithmetic: statements and expressions of their own use them
+	// (PtrSet, PtrCopy, PtrStep, PtrRead).
+	Ptr *Object
 }
 
 // Struct is a struct type of scalar fields. (No bit-fields: upcgo
@@ -159,6 +175,9 @@ type Struct struct {
 }
 
 func (t Type) String() string {
+	if t.Ptr != nil {
+		return ptrTypedef(t.Ptr)
+	}
 	if t.Struct != nil {
 		return "struct " + t.Struct.Name
 	}
@@ -250,9 +269,9 @@ func charLiteral(v int64) (string, bool) {
 
 // floatLiteral spells f as a C literal of type t that reads back as f.
 func floatLiteral(t Scalar, f float64) string {
-	bits, suffix := 64, ""
+	bits, suffix := 64, scalarInfo[t].suffix
 	if t == Float {
-		bits, suffix = 32, "f"
+		bits = 32
 	}
 	s := strconv.FormatFloat(math.Abs(f), 'g', -1, bits)
 	if !strings.ContainsAny(s, ".e") {

@@ -16,6 +16,9 @@ func UPC(p *Program, header string) string {
 	}
 	pr.line("")
 	pr.structDecls()
+	for _, t := range ptrTargets(p) {
+		pr.line("typedef %s%s;", ptrType(t), ptrTypedef(t))
+	}
 	for _, o := range p.Objects {
 		pr.line("%s", upcDecl(o))
 	}
@@ -32,7 +35,7 @@ func UPC(p *Program, header string) string {
 		for _, t := range ph.Tasks {
 			pr.upcTask(t)
 		}
-		pr.line("upc_barrier;")
+		pr.upcBarrier(ph)
 	}
 	pr.upcChecksums()
 	pr.line("return 0;")
@@ -64,6 +67,24 @@ func (pr *printer) upcFuncLoop(l *Loop) {
 	pr.close()
 	pr.funcs.WriteString(pr.b.String())
 	pr.b, pr.indent = main, indent
+}
+
+// upcBarrier prints the barrier that ends ph.
+func (pr *printer) upcBarrier(ph *Phase) {
+	switch ph.Barrier {
+	case BarrierPlain:
+		pr.line("upc_barrier;")
+	case BarrierID:
+		pr.line("upc_barrier %d;", ph.ID)
+	case BarrierSplit:
+		id := ""
+		if ph.ID != 0 {
+			id = fmt.Sprintf(" %d", ph.ID)
+		}
+		pr.line("upc_notify%s;", id)
+		pr.between(ph)
+		pr.line("upc_wait%s;", id)
+	}
 }
 
 type upcDialect struct{}
@@ -134,6 +155,16 @@ func (upcDialect) sizeQuery(q *SizeQuery) string {
 	}
 	return fmt.Sprintf("sizeof(%s)", q.Obj.Elem)
 }
+
+func (upcDialect) ptrAt(t *Object, idx string) string {
+	return fmt.Sprintf("(%s + %s)", upcBase(t), idx)
+}
+func (upcDialect) ptrOff(t *Object, p string) string   { return fmt.Sprintf("(%s - %s)", p, upcBase(t)) }
+func (upcDialect) ptrDeref(t *Object, p string) string { return fmt.Sprintf("(*%s)", p) }
+func (upcDialect) ptrThread(_ *Object, p string) string {
+	return fmt.Sprintf("upc_threadof(%s)", p)
+}
+func (upcDialect) ptrPhase(_ *Object, p string) string { return fmt.Sprintf("upc_phaseof(%s)", p) }
 
 // upcDecl declares an object at file scope.
 func upcDecl(o *Object) string {
@@ -350,6 +381,9 @@ func (pr *printer) upcLoop(l *Loop) {
 		switch a := l.Aff; a.Kind {
 		case AffAddr:
 			aff = "&" + d.elem(a.Obj, affIndex(a.Obj, l.Target))
+			if a.Member {
+				aff += fieldSuffix(a.Field)
+			}
 		case AffPtr:
 			pr.line("%sap = %s;", ptrType(a.Obj), upcBase(a.Obj))
 			aff = "ap + " + affIndex(a.Obj, l.Target)
