@@ -1,0 +1,241 @@
+// Package gasnettest is the conformance suite of gasnet conduits: the
+// tests of the public interface (gasnet.Endpoint over a gasnet.Conduit)
+// that every conduit must pass, written once, in the way testing/fstest
+// tests an fs.FS. A conduit's own tests call Run with a function that
+// opens a fresh conduit:
+//
+//	func TestConformance(t *testing.T) {
+//		gasnettest.Run(t, func() (gasnet.Conduit, error) { return gasnet.NewSMP(4, 2), nil })
+//	}
+//
+// Run covers put and get between every pair of ranks; transfers of every
+// power of two up to 256 KiB and one byte either side, and around the sizes
+// at which the conduit changes how it moves data (its thresholds);
+// completion of explicit (NB) and implicit (NBI) operations, access
+// regions and their misuse; remote atomics, alone and contended; barrier
+// ids, anonymous barriers, split phases and mismatches; active messages
+// (order per source, bulk payloads, calls); vector, indexed, strided and
+// transposing transfers; and segment bounds. What only one conduit has
+// (the smp conduit's simulated processes, the mpi conduit's operation
+// table and shared-memory windows) stays in that conduit's tests.
+//
+// Each subtest runs on a new job of the conduit open returns, with
+// segments of SegmentSize bytes, and checks what it can from every rank.
+// The suite is deterministic: the same subtests in the same order, and no
+// rank skips a barrier, so a conduit whose jobs span processes runs Run in
+// every process (the mpi conduit's tests under mpirun). For the same
+// reason a failing rank reports with t.Errorf and carries on, never
+// t.FailNow: a rank that stopped early would leave the others waiting.
+//
+// The package uses the standard library only, as the runtime does.
+package gasnettest
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
+)
+
+// SegmentSize is the segment of every rank of the suite's jobs.
+const SegmentSize = 4 << 20
+
+// maxSize is the largest transfer of the suite's sizes.
+const maxSize = 1<<18 + 1
+
+// maxPattern is the most bytes pattern returns.
+const maxPattern = 300000
+
+// Run runs the conformance suite on the conduits open returns, one
+// subtest per concern, each on a fresh conduit. thresholds are the
+// transfer sizes at which the conduit changes path (an eager limit, an
+// aggregation limit): the suite moves data and active-message payloads of
+// each of them and one byte either side, besides powers of two.
+func Run(t *testing.T, open func() (gasnet.Conduit, error), thresholds ...int) {
+	s := &suite{open: open, sizes: sizes(thresholds)}
+	for _, tc := range []struct {
+		name string
+		body func(r *rank)
+	}{
+		{"PutGetEveryPair", putGetEveryPair},
+		{"Sizes", s.transferSizes},
+		{"NonBlocking", nonBlocking},
+		{"Implicit", implicit},
+		{"SegmentBounds", segmentBounds},
+		{"Atomics", atomics},
+		{"AtomicContention", atomicContention},
+		{"BarrierIDs", barrierIDs},
+		{"ActiveMessages", s.activeMessages},
+		{"VIS", vis},
+	} {
+		t.Run(tc.name, func(t *testing.T) { s.run(t, tc.body) })
+		if s.aborted {
+			// The conduit may stay unusable after an abort (the mpi
+			// conduit keeps its resources to pass the abort on).
+			t.Fatalf("stopped after a job aborted")
+		}
+	}
+}
+
+// suite is one call of Run.
+type suite struct {
+	open  func() (gasnet.Conduit, error)
+	sizes []int // transfer sizes, ascending
+	// aborted is set when a job ended with an error.
+	aborted bool
+}
+
+// run runs body on every local rank of a new job and fails the test if
+// the job aborted.
+func (s *suite) run(t *testing.T, body func(r *rank)) {
+	t.Helper()
+	c, err := s.open()
+	if err != nil {
+		t.Fatalf("opening the conduit: %v", err)
+	}
+	j, err := gasnet.NewJob(gasnet.Config{Conduit: c, SegmentSize: SegmentSize})
+	if err != nil {
+		t.Fatalf("starting a job on the %s conduit: %v", c.Name(), err)
+	}
+	err = j.Run(func(ep *gasnet.Endpoint) {
+		n, k := ep.Size(), stride(ep.Job())
+		body(&rank{t: t, ep: ep, peer: (ep.Rank() + k) % n, prev: (ep.Rank() - k%n + n) % n})
+	})
+	if err != nil {
+		s.aborted = true
+		t.Errorf("the job ended with an error: %v", err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("closing the %s conduit: %v", c.Name(), err)
+	}
+}
+
+// stride is the distance from a rank to its peer, the same on every rank,
+// so that the ranks form rings and each is the peer of exactly one other.
+// It reaches into another process where the job has several: the ranks
+// per process where a process hosts only some of them (a conduit's
+// processes host equal blocks of ranks), else the nearest rank whose
+// segment is not addressable (the smp conduit's simulated processes),
+// else the next rank.
+func stride(j *gasnet.Job) int {
+	n, local := j.Size(), len(j.Local())
+	if local < n {
+		return local
+	}
+	for k := 1; k < n; k++ {
+		if j.Conduit().Segment(0, k) == nil {
+			return k
+		}
+	}
+	return 1
+}
+
+// sizes returns the powers of two up to maxSize-1 and the thresholds,
+// each with one byte either side, ascending and without repeats.
+func sizes(thresholds []int) []int {
+	var out []int
+	add := func(n int) {
+		for _, m := range []int{n - 1, n, n + 1} {
+			if m > 0 && m <= maxSize {
+				out = append(out, m)
+			}
+		}
+	}
+	for p := 1; p < maxSize; p *= 2 {
+		add(p)
+	}
+	for _, n := range thresholds {
+		add(n)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// rank is one rank's view of a subtest.
+type rank struct {
+	t  *testing.T
+	ep *gasnet.Endpoint
+	// peer is the rank this one sends to; prev the rank that sends to it.
+	peer, prev int
+}
+
+func (r *rank) errorf(format string, args ...any) {
+	r.t.Helper()
+	r.t.Errorf("rank %d of %d: %s", r.ep.Rank(), r.ep.Size(), fmt.Sprintf(format, args...))
+}
+
+// barrier is an anonymous barrier that reports an error.
+func (r *rank) barrier() {
+	r.t.Helper()
+	if err := r.ep.Barrier(0, true); err != nil {
+		r.errorf("barrier: %v", err)
+	}
+}
+
+// panics runs f and reports an error unless it panics with a value whose
+// text contains want.
+func (r *rank) panics(what, want string, f func()) {
+	r.t.Helper()
+	v, ok := recovered(f)
+	switch {
+	case !ok:
+		r.errorf("%s: no panic", what)
+	case !bytes.Contains([]byte(fmt.Sprint(v)), []byte(want)):
+		r.errorf("%s: panic %q, want one saying %q", what, v, want)
+	}
+}
+
+func recovered(f func()) (v any, panicked bool) {
+	defer func() {
+		v = recover()
+	}()
+	panicked = true
+	f()
+	return nil, false
+}
+
+// same reports an error if got differs from want, naming the first byte
+// that differs.
+func (r *rank) same(what string, got, want []byte) {
+	r.t.Helper()
+	if bytes.Equal(got, want) {
+		return
+	}
+	if len(got) != len(want) {
+		r.errorf("%s: %d bytes, want %d", what, len(got), len(want))
+		return
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			r.errorf("%s: byte %d of %d is %#x, want %#x", what, i, len(got), got[i], want[i])
+			return
+		}
+	}
+}
+
+// pattern returns n bytes (at most maxPattern) that differ with seed, so
+// data of one transfer is told from another's. The bytes are shared:
+// never write them.
+func pattern(seed, n int) []byte {
+	p := patternTable()
+	s := seed % 4093
+	return p[s : s+n : s+n]
+}
+
+var patternTable = sync.OnceValue(func() []byte {
+	p := make([]byte, maxPattern+4096)
+	x := uint32(2463534242)
+	for i := range p {
+		x ^= x << 13
+		x ^= x >> 17
+		x ^= x << 5
+		p[i] = byte(x)
+	}
+	return p
+})
+
+func ptr(b []byte) unsafe.Pointer { return unsafe.Pointer(unsafe.SliceData(b)) }
