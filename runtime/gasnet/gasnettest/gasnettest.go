@@ -2,7 +2,7 @@
 // tests of the public interface (gasnet.Endpoint over a gasnet.Conduit)
 // that every conduit must pass, written once, in the way testing/fstest
 // tests an fs.FS. A conduit's own tests call Run with a function that
-// opens a fresh conduit:
+// opens a conduit:
 //
 //	func TestConformance(t *testing.T) {
 //		gasnettest.Run(t, func() (gasnet.Conduit, error) { return gasnet.NewSMP(4, 2), nil })
@@ -19,13 +19,16 @@
 // (the smp conduit's simulated processes, the mpi conduit's operation
 // table and shared-memory windows) stays in that conduit's tests.
 //
-// Each subtest runs on a new job of the conduit open returns, with
-// segments of SegmentSize bytes, and checks what it can from every rank.
-// The suite is deterministic: the same subtests in the same order, and no
-// rank skips a barrier, so a conduit whose jobs span processes runs Run in
-// every process (the mpi conduit's tests under mpirun). For the same
-// reason a failing rank reports with t.Errorf and carries on, never
-// t.FailNow: a rank that stopped early would leave the others waiting.
+// Run opens one conduit and runs one job on it, with segments of
+// SegmentSize bytes, and in that job one subtest per concern, each from
+// every rank, on segments cleaned between them: starting a job is most of
+// what a concern costs on the mpi conduit. The suite is deterministic:
+// the same subtests in the same order, and no rank skips a barrier, so a
+// conduit whose jobs span processes runs Run in every process (the mpi
+// conduit's tests under mpirun). For the same reason a failing rank
+// reports with t.Errorf and carries on, never t.FailNow: a rank that
+// stopped early would leave the others waiting. A job that aborts (a rank
+// panicked) fails its subtest and skips the rest.
 //
 // The package uses the standard library only, as the runtime does.
 package gasnettest
@@ -50,14 +53,14 @@ const maxSize = 1<<18 + 1
 // maxPattern is the most bytes pattern returns.
 const maxPattern = 300000
 
-// Run runs the conformance suite on the conduits open returns, one
-// subtest per concern, each on a fresh conduit. thresholds are the
+// Run runs the conformance suite on the conduit open returns: one job,
+// and in it one subtest per concern, in order. thresholds are the
 // transfer sizes at which the conduit changes path (an eager limit, an
 // aggregation limit): the suite moves data and active-message payloads of
 // each of them and one byte either side, besides powers of two.
 func Run(t *testing.T, open func() (gasnet.Conduit, error), thresholds ...int) {
-	s := &suite{open: open, sizes: sizes(thresholds)}
-	for _, tc := range []struct {
+	s := &suite{sizes: sizes(thresholds)}
+	concerns := []struct {
 		name string
 		body func(r *rank)
 	}{
@@ -71,29 +74,8 @@ func Run(t *testing.T, open func() (gasnet.Conduit, error), thresholds ...int) {
 		{"BarrierIDs", barrierIDs},
 		{"ActiveMessages", s.activeMessages},
 		{"VIS", vis},
-	} {
-		t.Run(tc.name, func(t *testing.T) { s.run(t, tc.body) })
-		if s.aborted {
-			// The conduit may stay unusable after an abort (the mpi
-			// conduit keeps its resources to pass the abort on).
-			t.Fatalf("stopped after a job aborted")
-		}
 	}
-}
-
-// suite is one call of Run.
-type suite struct {
-	open  func() (gasnet.Conduit, error)
-	sizes []int // transfer sizes, ascending
-	// aborted is set when a job ended with an error.
-	aborted bool
-}
-
-// run runs body on every local rank of a new job and fails the test if
-// the job aborted.
-func (s *suite) run(t *testing.T, body func(r *rank)) {
-	t.Helper()
-	c, err := s.open()
+	c, err := open()
 	if err != nil {
 		t.Fatalf("opening the conduit: %v", err)
 	}
@@ -101,17 +83,69 @@ func (s *suite) run(t *testing.T, body func(r *rank)) {
 	if err != nil {
 		t.Fatalf("starting a job on the %s conduit: %v", c.Name(), err)
 	}
-	err = j.Run(func(ep *gasnet.Endpoint) {
-		n, k := ep.Size(), stride(ep.Job())
-		body(&rank{t: t, ep: ep, peer: (ep.Rank() + k) % n, prev: (ep.Rank() - k%n + n) % n})
-	})
-	if err != nil {
-		s.aborted = true
-		t.Errorf("the job ended with an error: %v", err)
+	// One job for every concern, not one each: starting a job is most
+	// of the cost of a concern on the mpi conduit. The local ranks take
+	// each concern's subtest from their channel, run it and say so.
+	steps := make([]chan step, len(j.Local()))
+	for i := range steps {
+		steps[i] = make(chan step)
+	}
+	done := make(chan struct{}, len(steps))
+	ended := make(chan error, 1)
+	go func() {
+		ended <- j.Run(func(ep *gasnet.Endpoint) {
+			n, k := ep.Size(), stride(ep.Job())
+			r := &rank{ep: ep, peer: (ep.Rank() + k) % n, prev: (ep.Rank() - k%n + n) % n}
+			for st := range steps[ep.Rank()-j.Local()[0].Rank()] {
+				r.t = st.t
+				r.clean()
+				st.body(r)
+				done <- struct{}{}
+			}
+		})
+	}()
+	var jobErr error
+	aborted := false
+	for _, cc := range concerns {
+		t.Run(cc.name, func(t *testing.T) {
+			if aborted {
+				t.Skip("the job aborted in an earlier subtest")
+			}
+			for _, ch := range steps {
+				ch <- step{t, cc.body}
+			}
+			for range steps {
+				select {
+				case <-done:
+				case jobErr = <-ended:
+					aborted = true
+					t.Fatalf("the job ended with an error: %v", jobErr)
+				}
+			}
+		})
+	}
+	for _, ch := range steps {
+		close(ch)
+	}
+	if !aborted {
+		if jobErr = <-ended; jobErr != nil {
+			t.Errorf("the job ended with an error: %v", jobErr)
+		}
 	}
 	if err := c.Close(); err != nil {
 		t.Errorf("closing the %s conduit: %v", c.Name(), err)
 	}
+}
+
+// step is one concern's subtest, for a rank to run.
+type step struct {
+	t    *testing.T
+	body func(r *rank)
+}
+
+// suite is one call of Run.
+type suite struct {
+	sizes []int // transfer sizes, ascending
 }
 
 // stride is the distance from a rank to its peer, the same on every rank,
@@ -167,6 +201,16 @@ func (r *rank) errorf(format string, args ...any) {
 	r.t.Helper()
 	r.t.Errorf("rank %d of %d: %s", r.ep.Rank(), r.ep.Size(), fmt.Sprintf(format, args...))
 }
+
+// clean zeroes what the concerns use of this rank's segment, so each
+// starts as on a new job, and waits for every rank to have done so.
+func (r *rank) clean() {
+	r.ep.Memset(r.ep.Rank(), 0, 0, cleanSize)
+	r.barrier()
+}
+
+// cleanSize is the part of each segment that the concerns use.
+const cleanSize = 1 << 20
 
 // barrier is an anonymous barrier that reports an error.
 func (r *rank) barrier() {
