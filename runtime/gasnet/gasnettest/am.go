@@ -42,9 +42,9 @@ var (
 	})
 )
 
-// activeMessages: 300 messages to the peer, carrying payloads of the
-// suite's sizes up to 128 KiB + 1, run in order; calls return their answer and payload,
-// small and 1 MiB.
+// activeMessages: 300 messages to the peer, some with payloads (a few
+// bytes, a page and a bit, 200 000 bytes, and around each threshold), run
+// in order; calls return their answer and payload, small and 1 MiB.
 func (s *suite) activeMessages(r *rank) {
 	ep := r.ep
 	if ep.Rank() == ep.Job().Local()[0].Rank() {
@@ -56,10 +56,11 @@ func (s *suite) activeMessages(r *rank) {
 	}
 	r.barrier()
 	const n = 300
+	payloads := append([]int{1, 4097, 200000}, s.thresholds...)
 	for i := range n {
 		var payload []byte
-		if i < len(s.sizes) && s.sizes[i] <= 1<<17+1 {
-			payload = append([]byte(nil), pattern(i, s.sizes[i])...)
+		if k := i / 20; i%20 == 7 && k < len(payloads) {
+			payload = append([]byte(nil), pattern(i, payloads[k])...)
 		}
 		ep.Send(r.peer, hOrder, []uint64{uint64(i)}, payload)
 	}

@@ -59,7 +59,7 @@ const maxPattern = 300000
 // aggregation limit): the suite moves data and active-message payloads of
 // each of them and one byte either side, besides powers of two.
 func Run(t *testing.T, open func() (gasnet.Conduit, error), thresholds ...int) {
-	s := &suite{sizes: sizes(thresholds)}
+	s := &suite{sizes: sizes(thresholds), thresholds: around(thresholds)}
 	concerns := []struct {
 		name string
 		body func(r *rank)
@@ -145,7 +145,8 @@ type step struct {
 
 // suite is one call of Run.
 type suite struct {
-	sizes []int // transfer sizes, ascending
+	sizes      []int // transfer sizes, ascending
+	thresholds []int // the conduit's thresholds and one byte either side
 }
 
 // stride is the distance from a rank to its peer, the same on every rank,
@@ -171,22 +172,27 @@ func stride(j *gasnet.Job) int {
 // sizes returns the powers of two up to maxSize-1 and the thresholds,
 // each with one byte either side, ascending and without repeats.
 func sizes(thresholds []int) []int {
+	var powers []int
+	for p := 1; p < maxSize; p *= 2 {
+		powers = append(powers, p)
+	}
+	out := append(around(powers), around(thresholds)...)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// around returns each of sizes and one byte either side, those from 1 to
+// maxSize.
+func around(sizes []int) []int {
 	var out []int
-	add := func(n int) {
+	for _, n := range sizes {
 		for _, m := range []int{n - 1, n, n + 1} {
 			if m > 0 && m <= maxSize {
 				out = append(out, m)
 			}
 		}
 	}
-	for p := 1; p < maxSize; p *= 2 {
-		add(p)
-	}
-	for _, n := range thresholds {
-		add(n)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return out
 }
 
 // rank is one rank's view of a subtest.

@@ -26,20 +26,12 @@ func putGetEveryPair(r *rank) {
 	r.barrier()
 }
 
-// transferSizes puts and gets every size of the suite to the peer,
-// blocking one at a time, then the smaller ones all at once with handles,
-// side by side.
+// transferSizes puts and gets every size of the suite to the peer: those
+// up to 64 KiB + 1 all at once with handles, side by side; the larger
+// ones blocking, one at a time.
 func (s *suite) transferSizes(r *rank) {
 	ep := r.ep
-	back := make([]byte, maxSize)
-	for i, n := range s.sizes {
-		src := pattern(ep.Rank()*31+i, n)
-		ep.Put(r.peer, 0, ptr(src), uintptr(n))
-		ep.Get(ptr(back), r.peer, 0, uintptr(n))
-		r.same(fmt.Sprintf("blocking put then get of %d bytes", n), back[:n], src)
-	}
-	// Sizes up to 64 KiB + 1, side by side at the peer: the i-th at
-	// offs[i], up to offs[i+1].
+	// The i-th size at offs[i], up to offs[i+1].
 	offs := []int{0}
 	for _, n := range s.sizes {
 		if n > 1<<16+1 {
@@ -53,13 +45,20 @@ func (s *suite) transferSizes(r *rank) {
 		hs[i] = ep.PutNB(r.peer, uintptr(offs[i]), ptr(pattern(ep.Rank()*17+i, n)), uintptr(n))
 	}
 	ep.WaitAll(hs)
-	back = make([]byte, offs[len(small)])
+	back := make([]byte, offs[len(small)])
 	for i, n := range small {
 		hs[i] = ep.GetNB(ptr(back[offs[i]:]), r.peer, uintptr(offs[i]), uintptr(n))
 	}
 	ep.WaitAll(hs)
 	for i, n := range small {
 		r.same(fmt.Sprintf("non-blocking put then get of %d bytes", n), back[offs[i]:offs[i+1]], pattern(ep.Rank()*17+i, n))
+	}
+	back = make([]byte, maxSize)
+	for i, n := range s.sizes[len(small):] {
+		src := pattern(ep.Rank()*31+i, n)
+		ep.Put(r.peer, 0, ptr(src), uintptr(n))
+		ep.Get(ptr(back), r.peer, 0, uintptr(n))
+		r.same(fmt.Sprintf("blocking put then get of %d bytes", n), back[:n], src)
 	}
 	r.barrier()
 }
