@@ -17,7 +17,8 @@
 // Conduits: "smp" (this package) runs every rank as a goroutine of one
 // process; its Procs option groups ranks into simulated processes that
 // cannot address each other's segments, which exercises the message paths
-// without a network. The "mpi" conduit lives in runtime/gasnet/mpi.
+// without a network. The "mpi" conduit lives in runtime/gasnet/mpi. Every
+// conduit passes the conformance suite in runtime/gasnet/gasnettest.
 //
 // An Endpoint belongs to one rank and is used by one goroutine at a time.
 // Active-message handlers run on a progress goroutine of the target's

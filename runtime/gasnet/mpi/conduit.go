@@ -525,19 +525,32 @@ func (c *Conduit) Atomic(from, to int, off uintptr, op gasnet.AtomicOp, kind gas
 		}
 		return c.cj.fetchOp(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&res), typ, code)
 	}
-	if code == aopSum && float && c.eng.lib == OpenMPI {
+	// Where the MPI in use gets an operation wrong, the new value is
+	// computed here and stored with a compare-and-swap loop, which is
+	// atomic with respect to the other MPI atomics on the location,
+	// whichever component runs.
+	var combine func(old uint64) uint64
+	switch {
+	case code == aopSum && float && c.eng.lib == OpenMPI:
 		// Open MPI 4.1's osc/ucx adds MPI_FLOAT and MPI_DOUBLE with
 		// the network's integer fetch-and-add (the conduit's tests
-		// caught it: 50 additions of 0.5 gave -2.2e248). A
-		// compare-and-swap loop is atomic with respect to the other
-		// MPI atomics on the location, whichever component runs.
+		// caught it: 50 additions of 0.5 gave -2.2e248).
+		combine = func(old uint64) uint64 { return floatAdd(kind, old, a) }
+	case (code == aopMin || code == aopMax) && (kind == gasnet.Uint32 || kind == gasnet.Uint64) && c.eng.lib == MPICH:
+		// MPICH 4.0 compares MPI_UINT32_T and MPI_UINT64_T as signed
+		// in MPI_MIN and MPI_MAX (the conformance suite caught it:
+		// max(3, 0xFFFFFFFF) left 3).
+		operand := val[0]
+		combine = func(old uint64) uint64 { return unsignedMinMax(op, old, operand) }
+	}
+	if combine != nil {
 		call = func() error {
 			var cur, none [2]uint64
 			if err := c.cj.fetchOp(proc, disp, unsafe.Pointer(&none), unsafe.Pointer(&cur), bits, aopNoOp); err != nil {
 				return err
 			}
 			for {
-				cmp[0], val[0] = cur[0], floatAdd(kind, cur[0], a)
+				cmp[0], val[0] = cur[0], combine(cur[0])
 				if err := c.cj.cas(proc, disp, unsafe.Pointer(&val), unsafe.Pointer(&cmp), unsafe.Pointer(&res), bits); err != nil {
 					return err
 				}
@@ -576,6 +589,15 @@ func floatAdd(kind gasnet.AtomicKind, old, a uint64) uint64 {
 		return uint64(math.Float32bits(math.Float32frombits(uint32(old)) + math.Float32frombits(uint32(a))))
 	}
 	return math.Float64bits(math.Float64frombits(old) + math.Float64frombits(a))
+}
+
+// unsignedMinMax is the minimum (AtomicMin) or maximum of the unsigned
+// values old and a, of the width that holds them.
+func unsignedMinMax(op gasnet.AtomicOp, old, a uint64) uint64 {
+	if (op == gasnet.AtomicMin) == (a < old) {
+		return a
+	}
+	return old
 }
 
 // Send queues an active message for the engine.

@@ -16,11 +16,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/fnv"
-	"math"
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -29,6 +27,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/gasnettest"
 )
 
 func TestMain(m *testing.M) {
@@ -68,17 +67,23 @@ var variants = []variant{
 	}},
 }
 
-// runJob runs body on every rank of a job of the variant's shape and
-// fails the test if the job aborted. Variants run without PSHM unless
-// they ask for it: the paths through MPI are what most of them test.
-func runJob(t *testing.T, v variant, body func(ep *gasnet.Endpoint)) *Conduit {
-	t.Helper()
+// config is the variant's configuration. Variants run without PSHM
+// unless they ask for it: the paths through MPI are what most of them
+// test.
+func (v variant) config() Config {
 	cfg := DefaultConfig()
 	cfg.PSHM = false
 	if v.mod != nil {
 		v.mod(&cfg)
 	}
-	c, err := New(gasnet.ConduitRequest{PerProc: v.perProc}, cfg)
+	return cfg
+}
+
+// runJob runs body on every rank of a job of the variant's shape and
+// fails the test if the job aborted.
+func runJob(t *testing.T, v variant, body func(ep *gasnet.Endpoint)) *Conduit {
+	t.Helper()
+	c, err := New(gasnet.ConduitRequest{PerProc: v.perProc}, v.config())
 	require.NoError(t, err)
 	j, err := gasnet.NewJob(gasnet.Config{Conduit: c, SegmentSize: 4 << 20})
 	require.NoError(t, err)
@@ -220,242 +225,19 @@ func TestPSHMDataThenFlag(t *testing.T) {
 	}
 }
 
-func TestPutGetEveryPair(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		buf := make([]byte, 8)
-		for dst := range ep.Size() {
-			binary.LittleEndian.PutUint64(buf, uint64(ep.Rank()*100+dst))
-			ep.Put(dst, uintptr(8*ep.Rank()), ptr(buf), 8)
-		}
-		assert.NoError(t, ep.Barrier(0, true))
-		for src := range ep.Size() {
-			from := (ep.Rank() + 1) % ep.Size()
-			ep.Get(ptr(buf), src, uintptr(8*from), 8)
-			assert.Equal(t, uint64(from*100+src), binary.LittleEndian.Uint64(buf))
-		}
-		assert.NoError(t, ep.Barrier(0, true))
-	})
-}
-
-func TestNonBlockingAndImplicit(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		peer := (ep.Rank() + v.perProc) % ep.Size() // in another process when there is one
-		const n = 1000
-		vals := make([]byte, 8*n)
-		for i := range n {
-			binary.LittleEndian.PutUint64(vals[8*i:], uint64(i*7+ep.Rank()))
-			ep.PutNBI(peer, uintptr(8*i), ptr(vals[8*i:]), 8)
-		}
-		ep.Wait(ep.PutNB(peer, 0, ptr(vals), 0)) // no bytes: held, then nothing to send
-		ep.WaitNBI()
-		big := make([]byte, 300000)
-		for i := range big {
-			big[i] = byte(i*3 + ep.Rank())
-		}
-		h := ep.PutNB(peer, 16384, ptr(big), uintptr(len(big)))
-		for !ep.Try(h) {
-		}
-		assert.NoError(t, ep.Barrier(1, false))
-		// Read back what this rank wrote at its peer.
-		got := make([]byte, 8*n)
-		ep.BeginRegion()
-		for i := range n {
-			ep.GetNBI(ptr(got[8*i:]), peer, uintptr(8*i), 8)
-		}
-		ep.Wait(ep.EndRegion())
-		for i := range n {
-			if !assert.Equal(t, uint64(i*7+ep.Rank()), binary.LittleEndian.Uint64(got[8*i:]), "element %d", i) {
-				break
-			}
-		}
-		back := make([]byte, len(big))
-		ep.Wait(ep.GetNB(ptr(back), peer, 16384, uintptr(len(back))))
-		for i := range back {
-			if back[i] != byte(i*3+ep.Rank()) {
-				assert.Failf(t, "large get", "byte %d: %d", i, back[i])
-				break
-			}
-		}
-		assert.NoError(t, ep.Barrier(2, false))
-	})
-}
-
-func TestVIS(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		// Each rank writes at its peer, then reads back what it wrote.
-		peer := (ep.Rank() + v.perProc) % ep.Size()
-		src := make([]byte, 4096)
-		for i := range src {
-			src[i] = byte(i + 11*ep.Rank())
-		}
-		// Vector: three regions into two.
-		ep.PutV(peer, []gasnet.RemoteVec{{Off: 100, Len: 10}, {Off: 300, Len: 20}},
-			[]gasnet.LocalVec{{Addr: ptr(src[0:]), Len: 5}, {Addr: ptr(src[50:]), Len: 15}, {Addr: ptr(src[200:]), Len: 10}})
-		// Indexed: 16 blocks of 8 at scattered offsets.
-		offs := make([]uintptr, 16)
-		ptrs := make([]unsafe.Pointer, 16)
-		for i := range offs {
-			offs[i] = uintptr(1000 + 64*((i*5)%16))
-			ptrs[i] = ptr(src[8*i:])
-		}
-		ep.PutI(peer, offs, 8, ptrs, 8)
-		// Strided: a 3×4 block of 6-byte runs into a 2-d section.
-		ep.PutS(peer, 3000, []uintptr{10, 50}, ptr(src[600:]), []uintptr{6, 24}, []uintptr{6, 4, 3})
-		// Transposing: an 8×8 matrix of 4-byte elements, transposed.
-		ep.PutT(peer, 5000, []int64{32, 4}, ptr(src[1000:]), []int64{4, 32}, []uintptr{8, 8}, 4)
-		assert.NoError(t, ep.Barrier(0, true))
-
-		want := func(i int) byte { return byte(i + 11*ep.Rank()) }
-		got := make([]byte, 30)
-		ep.GetV([]gasnet.LocalVec{{Addr: ptr(got), Len: 12}, {Addr: ptr(got[12:]), Len: 18}}, peer,
-			[]gasnet.RemoteVec{{Off: 100, Len: 10}, {Off: 300, Len: 20}})
-		var w []byte
-		for _, r := range [][2]int{{0, 5}, {50, 15}, {200, 10}} {
-			for i := r[0]; i < r[0]+r[1]; i++ {
-				w = append(w, want(i))
-			}
-		}
-		assert.Equal(t, w, got, "vector")
-
-		blocks := make([]byte, 128)
-		bptrs := make([]unsafe.Pointer, 16)
-		for i := range bptrs {
-			bptrs[i] = ptr(blocks[8*i:])
-		}
-		ep.GetI(bptrs, 8, peer, offs, 8)
-		w = w[:0]
-		for i := range 128 {
-			w = append(w, want(i))
-		}
-		assert.Equal(t, w, blocks, "indexed")
-
-		sec := make([]byte, 72)
-		ep.GetS(ptr(sec), []uintptr{6, 24}, peer, 3000, []uintptr{10, 50}, []uintptr{6, 4, 3})
-		w = w[:0]
-		for i := range 72 {
-			w = append(w, want(600+i))
-		}
-		assert.Equal(t, w, sec, "strided")
-
-		tr := make([]byte, 256)
-		ep.GetS(ptr(tr), []uintptr{32}, peer, 5000, []uintptr{32}, []uintptr{32, 8})
-		ok := true
-		for i := range 8 {
-			for j := range 8 {
-				for b := range 4 {
-					ok = ok && tr[32*i+4*j+b] == want(1000+32*j+4*i+b)
-				}
-			}
-		}
-		assert.True(t, ok, "transposed")
-		assert.NoError(t, ep.Barrier(0, true))
-	})
-}
-
-func TestAtomics(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		const rounds = 50
-		for range rounds {
-			ep.Atomic(0, 0, gasnet.AtomicAdd, gasnet.Int64, 1, 0)
-			ep.Atomic(0, 8, gasnet.AtomicAdd, gasnet.Float64, math.Float64bits(0.5), 0)
-			ep.Atomic(0, 16, gasnet.AtomicAdd, gasnet.Uint32, 2, 0)
-		}
-		ep.Atomic(0, 24, gasnet.AtomicMin, gasnet.Int64, uint64(int64(-ep.Rank())), 0)
-		ep.Atomic(0, 32, gasnet.AtomicMax, gasnet.Uint32, uint64(ep.Rank()+1000), 0)
-		won := ep.Atomic(0, 40, gasnet.AtomicCAS, gasnet.Uint64, uint64(ep.Rank()+1), 0) == 0
-		winners := ep.Atomic(0, 48, gasnet.AtomicAdd, gasnet.Int32, map[bool]uint64{true: 1, false: 0}[won], 0)
-		_ = winners
-		assert.NoError(t, ep.Barrier(0, true))
-		n := uint64(ep.Size())
-		assert.Equal(t, rounds*n, ep.Atomic(0, 0, gasnet.AtomicGet, gasnet.Int64, 0, 0))
-		assert.Equal(t, float64(rounds*n)/2, math.Float64frombits(ep.Atomic(0, 8, gasnet.AtomicGet, gasnet.Float64, 0, 0)))
-		assert.Equal(t, 2*rounds*n, ep.Atomic(0, 16, gasnet.AtomicGet, gasnet.Uint32, 0, 0))
-		assert.Equal(t, -int64(n-1), int64(ep.Atomic(0, 24, gasnet.AtomicGet, gasnet.Int64, 0, 0)))
-		assert.Equal(t, 999+n, ep.Atomic(0, 32, gasnet.AtomicGet, gasnet.Uint32, 0, 0))
-		assert.Equal(t, uint64(1), ep.Atomic(0, 48, gasnet.AtomicGet, gasnet.Int32, 0, 0), "one compare-and-swap wins")
-		assert.NoError(t, ep.Barrier(1, true))
-		if ep.Rank() == 0 {
-			ep.Atomic(0, 0, gasnet.AtomicSet, gasnet.Int64, 0, 0)
-			ep.Atomic(0, 16, gasnet.AtomicSet, gasnet.Uint32, 0, 0)
-		}
-		assert.NoError(t, ep.Barrier(2, true))
-	})
-}
-
-// Active messages: order per source, bulk payloads, and calls.
-var (
-	orderMu   sync.Mutex
-	orderNext = map[[2]int]uint64{}
-	orderBad  int
-	hOrder    = gasnet.RegisterHandler("mpi-test-order", func(tok gasnet.Token, args []uint64, payload []byte) {
-		orderMu.Lock()
-		defer orderMu.Unlock()
-		k := [2]int{tok.Src(), tok.Dst()}
-		if args[0] != orderNext[k] || (len(payload) > 0 && payload[len(payload)-1] != byte(args[0])) {
-			orderBad++
-		}
-		orderNext[k] = args[0] + 1
-	})
-	hEcho = gasnet.RegisterHandler("mpi-test-echo", func(tok gasnet.Token, args []uint64, payload []byte) {
-		ref, a := gasnet.CallArgs(args)
-		tok.Job().Return(tok.Dst(), ref, []uint64{a[0] + 1}, payload)
-	})
-)
-
-func TestActiveMessages(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		peer := (ep.Rank() + v.perProc) % ep.Size()
-		for i := range 300 {
-			var payload []byte
-			if i%50 == 7 {
-				payload = make([]byte, 200000) // bulk
-				payload[len(payload)-1] = byte(i)
-			}
-			ep.Send(peer, hOrder, []uint64{uint64(i)}, payload)
-		}
-		big := make([]byte, 1<<20)
-		big[12345] = 42
-		r, back := ep.Call(peer, hEcho, []uint64{9}, big)
-		assert.Equal(t, []uint64{10}, r)
-		assert.Equal(t, byte(42), back[12345])
-		assert.NoError(t, ep.Barrier(0, true))
-		// The peer's 300 messages have arrived: it called us after them.
-		r, _ = ep.Call((ep.Rank()-v.perProc+ep.Size())%ep.Size(), hEcho, []uint64{0}, nil)
-		assert.Equal(t, []uint64{1}, r)
-		assert.NoError(t, ep.Barrier(0, true))
-		orderMu.Lock()
-		assert.Zero(t, orderBad, "messages delivered out of order")
-		clear(orderNext)
-		orderMu.Unlock()
-		assert.NoError(t, ep.Barrier(0, true))
-	})
-}
-
-func TestBarrierIDs(t *testing.T) {
-	each(t, func(t *testing.T, v variant, ep *gasnet.Endpoint) {
-		for i := range 10 {
-			ep.BarrierNotify(int32(i), i%2 == 1 && ep.Rank() == 0)
-			assert.NoError(t, ep.BarrierWait())
-		}
-		id := int32(3)
-		if ep.Rank() == ep.Size()-1 {
-			id = 4
-		}
-		err := ep.Barrier(id, false)
-		var mm *gasnet.BarrierMismatchError
-		if assert.ErrorAs(t, err, &mm) {
-			assert.Equal(t, ep.Rank(), mm.Rank)
-			assert.Contains(t, mm.Detail, fmt.Sprintf("this thread used id %d", id))
-		}
-		ep.BarrierNotify(0, true)
-		for {
-			done, err := ep.BarrierTry()
-			assert.NoError(t, err)
-			if done {
-				break
-			}
-		}
-	})
+// TestConformance runs the conduit conformance suite in every variant,
+// with the variant's aggregation and eager limits among the sizes it
+// moves (the largest payload that fits an eager message, and one byte
+// either side).
+func TestConformance(t *testing.T) {
+	for _, v := range variants {
+		cfg := v.config()
+		t.Run(v.name, func(t *testing.T) {
+			gasnettest.Run(t, func() (gasnet.Conduit, error) {
+				return New(gasnet.ConduitRequest{PerProc: v.perProc}, cfg)
+			}, int(cfg.AggBytes), cfg.Eager-headerSize)
+		})
+	}
 }
 
 func TestAggregationStats(t *testing.T) {
