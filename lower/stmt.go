@@ -221,7 +221,7 @@ func (tr *translator) block(c *ast.CompoundStmt) {
 	tr.pushScope()
 	saved := tr.strictMode
 	for _, p := range c.Pragmas {
-		tr.applyPragma(p)
+		tr.applyPragma(p, p.Item == 0)
 	}
 	for _, it := range c.Items {
 		tr.stmt(it)
@@ -230,7 +230,12 @@ func (tr *translator) block(c *ast.CompoundStmt) {
 	tr.popScope()
 }
 
-func (tr *translator) applyPragma(p *ast.Pragma) {
+// applyPragma applies a "#pragma upc strict|relaxed"; first says it
+// stands where such a pragma may (see checkUpcPragma).
+func (tr *translator) applyPragma(p *ast.Pragma, first bool) {
+	if !tr.checkUpcPragma(p, first) {
+		return
+	}
 	switch p.Consistency {
 	case ast.StrictMode:
 		tr.strictMode = true
