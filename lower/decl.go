@@ -53,7 +53,7 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 		return
 	}
 	if old := tr.scope.syms[d.Name]; old != nil {
-		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) {
+		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) || !sameLayout(old.typ, t) {
 			tr.errorf(d.Pos(), "conflicting types for '%s' (previous declaration at %s)", d.Name, old.pos)
 			return
 		}

@@ -72,7 +72,7 @@ func TestDiagnostics(t *testing.T) {
 		{"assign to array", "int main(void) { int a[2], b[2]; a = b; return 0; }", 0, []string{"error: assignment to expression with array type"}},
 		{"bad member", "struct s { int x; };\nint main(void) { struct s v; return v.y; }", 0, []string{"2:39: error: 'struct s' has no member named 'y'"}},
 		{"int to pointer warns", "int main(void) { int *p = 5; return 0; }", 0, []string{"warning: making a pointer from an integer without a cast"}},
-		{"private to shared cast", "int main(void) { int x; shared int *p = (shared int *)&x; return 0; }", 0, []string{"error: cannot cast a private pointer to a pointer-to-shared"}},
+		{"private to shared cast", "int main(void) { int x; shared int *p = (shared int *)&x; return 0; }", 0, []string{"1:41: error: cannot cast a private pointer to a pointer-to-shared"}},
 		{"duplicate case", "int main(void) { switch (1) { case 1: case 1: break; } return 0; }", 0, []string{"error: duplicate case value"}},
 		{"break outside loop", "int main(void) { break; return 0; }", 0, []string{"1:18: error: break statement not within loop or switch"}},
 		{"undefined label", "int main(void) { goto out; return 0; }", 0, []string{"1:23: error: label 'out' used but not defined"}},

@@ -434,11 +434,16 @@ func unsignedOf(t *Type) *Type {
 	return t
 }
 
-// compatiblePointees reports whether two pointed-to types are compatible
-// enough for assignment without a diagnostic (qualifiers aside).
+// sameType reports whether two types are compatible enough for
+// assignment without a diagnostic: qualifiers aside, except the shared
+// qualifier and its block size, which are part of a shared type (see
+// sameLayout).
 func sameType(a, b *Type) bool {
 	if a == b {
 		return true
+	}
+	if !sameLayout(a, b) {
+		return false
 	}
 	if a.Kind != b.Kind {
 		// char and signed char are distinct but interchangeable in practice.

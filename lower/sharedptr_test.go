@@ -1,0 +1,63 @@
+package lower
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSharedPointerRules checks the type rules of pointers-to-shared
+// (sharedptr.go), each diagnostic at its line and column.
+func TestSharedPointerRules(t *testing.T) {
+	const decls = "shared [2] int A[2*THREADS];\nshared [3] int *p3;\nshared [2] int *p2;\n"
+	tests := []struct {
+		name, src string
+		static    int
+		want      []string // substrings, one per expected diagnostic, in order
+	}{
+		{"assign across block sizes", decls + "int main(void) { p3 = p2; return 0; }", 0, []string{
+			"4:21: error: pointers-to-shared with different block sizes need a cast: assigning to 'shared [3] int *' from 'shared [2] int *'"}},
+		{"a cast converts", decls + "int main(void) { p3 = (shared [3] int *)p2; return 0; }", 0, nil},
+		{"shared void converts", decls + "int main(void) { shared void *v = p2; p3 = v; return 0; }", 0, nil},
+		{"compare across block sizes", decls + "int main(void) { return p3 == p2; }", 0, []string{
+			"4:28: error: comparison of pointers-to-shared with different block sizes"}},
+		{"subtract different types", decls + "int main(void) { return (int)((shared int *)p2 - (shared char *)p2); }", 0, []string{
+			"4:48: error: invalid operands to binary -"}},
+		{"relational on shared void", "shared void *v;\nint main(void) { return v < v; }", 0, []string{
+			"2:27: error: relational comparison of pointers-to-shared to different, void or incomplete types"}},
+		{"redeclared with another block size", "extern shared [2] int *q;\nshared [3] int *q;\nint main(void) { return 0; }", 0, []string{
+			"2:17: error: conflicting types for 'q'"}},
+		{"null pointer constants", "shared int *p;\nint main(void) { p = 0; p = (shared int *)0; return p == 0 || (p ? p : 0) != 0; }", 0, nil},
+		{"void pointer arithmetic", "int main(void) {\n  char b[2]; void *p = b; p++;\n  return p + 1 == b;\n}", 0, []string{
+			"2:28: error: pointer of type 'void *' used in arithmetic",
+			"3:12: error: pointer of type 'void *' used in arithmetic"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := check(t, tt.src, tt.static)
+			require.Len(t, got, len(tt.want), "diagnostics: %q", got)
+			for i, w := range tt.want {
+				assert.Contains(t, got[i], w)
+			}
+		})
+	}
+}
+
+// TestResetsPhase checks which conversions between pointers-to-shared
+// give phase 0 (UPC 1.3 §6.4.3).
+func TestResetsPhase(t *testing.T) {
+	ptr := func(block int64, elem *Type) *Type {
+		e := *elem
+		e.Shared, e.Block = true, block
+		return pointerTo(&e)
+	}
+	b4int, b4char, b2int := ptr(4, tInt), ptr(4, tChar), ptr(2, tInt)
+	sv, b1int := ptr(1, tVoid), ptr(1, tInt)
+	assert.False(t, resetsPhase(b4int, b4int), "same type")
+	assert.True(t, resetsPhase(b4int, b2int), "another block size")
+	assert.True(t, resetsPhase(b4int, b4char), "another element size")
+	assert.False(t, resetsPhase(b4int, sv), "to shared void")
+	assert.False(t, resetsPhase(sv, b4int), "back from shared void")
+	assert.True(t, resetsPhase(sv, b1int), "from shared void to block size 1")
+}
