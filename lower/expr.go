@@ -596,7 +596,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			}
 			return operand{kind: rvalue, t: tInt, code: "int32(t.MyThread)", pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
-			return constOp(constant{typ: tInt, i: 1 << 20})
+			return constOp(constant{typ: tInt, i: maxBlockSize})
 		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
 			name := ""
 			if tr.fn != nil {
@@ -1225,6 +1225,11 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 	}
 	if t.Kind == Func {
 		tr.errorf(pos, "invalid application of 'sizeof' to a function type")
+		return bad()
+	}
+	if t.Kind == Void {
+		// gcc's sizeof(void) == 1 is an extension UPC compilers refuse.
+		tr.errorf(pos, "invalid application of 'sizeof' to a void type")
 		return bad()
 	}
 	if t.Size() < 0 && !t.DependsOnTHREADS() {

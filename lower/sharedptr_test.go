@@ -8,7 +8,9 @@ import (
 )
 
 // TestSharedPointerRules checks the type rules of pointers-to-shared
-// (sharedptr.go), each diagnostic at its line and column.
+// (sharedptr.go) and the declaration checks of UPC 1.3 that go with them:
+// each diagnostic at its line and column, and what the static THREADS
+// environment allows.
 func TestSharedPointerRules(t *testing.T) {
 	const decls = "shared [2] int A[2*THREADS];\nshared [3] int *p3;\nshared [2] int *p2;\n"
 	tests := []struct {
@@ -29,6 +31,30 @@ func TestSharedPointerRules(t *testing.T) {
 		{"redeclared with another block size", "extern shared [2] int *q;\nshared [3] int *q;\nint main(void) { return 0; }", 0, []string{
 			"2:17: error: conflicting types for 'q'"}},
 		{"null pointer constants", "shared int *p;\nint main(void) { p = 0; p = (shared int *)0; return p == 0 || (p ? p : 0) != 0; }", 0, nil},
+		{"[*] in a typedef", "typedef shared [*] int T[THREADS];\nint main(void) { return 0; }", 0, []string{
+			"1:24: error: the layout qualifier [*] cannot be used in a typedef ('T')"}},
+		{"[*] in a pointer to an array", "shared [*] int (*p)[4];\nint main(void) { return 0; }", 0, []string{
+			"1:17: error: the layout qualifier [*] is not allowed in a pointer type"}},
+		{"[*] above UPC_MAX_BLOCK_SIZE", "shared [*] char a[4194304];\nint main(void) { return 0; }", 2, []string{
+			"1:17: error: the block size 2097152 that [*] gives 'a' exceeds UPC_MAX_BLOCK_SIZE (1048576)"}},
+		{"indefinite block with THREADS", "shared [] int a[THREADS];\nint main(void) { return 0; }", 0, []string{
+			"1:15: error: in the dynamic THREADS environment THREADS may not appear in the declaration of 'a'"}},
+		{"indefinite block with static THREADS", "shared [] int a[THREADS];\nint main(void) { return 0; }", 4, nil},
+		{"typedef with THREADS twice", "typedef shared int T[THREADS][THREADS];\nint main(void) { return 0; }", 0, []string{
+			"1:20: error: THREADS may appear in only one dimension of the shared array 'T'"}},
+		{"shared array of an incomplete enum", "enum e;\nshared enum e a[THREADS];\nint main(void) { return 0; }", 0, []string{
+			"2:15: error: storage size of 'a' isn't known"}},
+		{"enum completed later", "enum e;\nenum e { A, B };\nshared enum e a[THREADS];\nint main(void) { return sizeof(enum e) - 4; }", 0, nil},
+		{"function returning shared", "shared int f(void);\nint main(void) { return 0; }", 0, []string{
+			"1:13: error: function cannot return a shared-qualified type 'shared int'"}},
+		{"layout on void", "shared [5] void *p;\nint main(void) { return 0; }", 0, []string{
+			"1:12: error: a layout qualifier cannot be applied to void"}},
+		{"strict typedef made relaxed", "typedef strict shared int S;\nrelaxed S x;\nint main(void) { return 0; }", 0, []string{
+			"2:9: error: a type cannot be both strict and relaxed"}},
+		{"void variable", "void v;\nint main(void) { return 0; }", 0, []string{"1:6: error: variable 'v' declared void"}},
+		{"shared void variable", "shared void v;\nint main(void) { return 0; }", 0, []string{"1:13: error: variable 'v' declared void"}},
+		{"sizeof(void)", "int main(void) { return sizeof(void); }", 0, []string{
+			"1:25: error: invalid application of 'sizeof' to a void type"}},
 		{"void pointer arithmetic", "int main(void) {\n  char b[2]; void *p = b; p++;\n  return p + 1 == b;\n}", 0, []string{
 			"2:28: error: pointer of type 'void *' used in arithmetic",
 			"3:12: error: pointer of type 'void *' used in arithmetic"}},

@@ -47,7 +47,7 @@ type Type struct {
 	// VLA names the Go variable holding a variable-length array's length
 	// (C99 6.7.5.2), evaluated when its declaration was reached.
 	VLA      string
-	Rec      *Record  // Struct, Union
+	Rec      *Record  // Struct, Union; Enum only when declared before its body (enum E;), Complete once it has one
 	Fn       *FuncSig // Func
 	EnumName string
 
@@ -163,7 +163,12 @@ func (t *Type) Size() int64 {
 		return 1
 	case Short, UShort:
 		return 2
-	case Int, UInt, Float, Enum:
+	case Enum:
+		if t.Rec != nil && !t.Rec.Complete {
+			return -1 // declared "enum E;" and not defined yet
+		}
+		return 4
+	case Int, UInt, Float:
 		return 4
 	case Long, ULong, LLong, ULLong, Double:
 		return 8
