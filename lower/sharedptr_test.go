@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestSharedPointerRules checks the type rules of pointers-to-shared
@@ -13,11 +12,7 @@ import (
 // environment allows.
 func TestSharedPointerRules(t *testing.T) {
 	const decls = "shared [2] int A[2*THREADS];\nshared [3] int *p3;\nshared [2] int *p2;\n"
-	tests := []struct {
-		name, src string
-		static    int
-		want      []string // substrings, one per expected diagnostic, in order
-	}{
+	checkDiagnostics(t, []diagCase{
 		{"assign across block sizes", decls + "int main(void) { p3 = p2; return 0; }", 0, []string{
 			"4:21: error: pointers-to-shared with different block sizes need a cast: assigning to 'shared [3] int *' from 'shared [2] int *'"}},
 		{"a cast converts", decls + "int main(void) { p3 = (shared [3] int *)p2; return 0; }", 0, nil},
@@ -58,16 +53,7 @@ func TestSharedPointerRules(t *testing.T) {
 		{"void pointer arithmetic", "int main(void) {\n  char b[2]; void *p = b; p++;\n  return p + 1 == b;\n}", 0, []string{
 			"2:28: error: pointer of type 'void *' used in arithmetic",
 			"3:12: error: pointer of type 'void *' used in arithmetic"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := check(t, tt.src, tt.static)
-			require.Len(t, got, len(tt.want), "diagnostics: %q", got)
-			for i, w := range tt.want {
-				assert.Contains(t, got[i], w)
-			}
-		})
-	}
+	})
 }
 
 // TestResetsPhase checks which conversions between pointers-to-shared
