@@ -158,7 +158,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	if st == stShared {
 		tr.checkSharedDecl(d, t)
 		tr.scope.insert(s)
-		if t.Base().Size() < 0 || t.Size() < 0 && !t.DependsOnTHREADS() {
+		if t.Size() < 0 && !t.DependsOnTHREADS() {
 			tr.errorf(d.Pos(), "storage size of '%s' isn't known", cname)
 			return
 		}
@@ -336,14 +336,8 @@ func (tr *translator) checkSharedArray(name string, pos token.Pos, t *Type, type
 		}
 	}
 	base := t.Base()
-	switch {
-	case tr.cfg.StaticThreads > 0:
-	case base.Block != 0 && dims == 0 && !base.Star && !typedef:
+	if tr.cfg.StaticThreads == 0 && base.Block != 0 && dims == 0 && !base.Star && !typedef {
 		tr.errorf(pos, "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size); build with -T n to fix THREADS at compile time", name)
-	case base.Block == 0 && !base.Star && dims > 0:
-		// Its size would not be known at compile time, and no layout
-		// spreads it over the threads.
-		tr.errorf(pos, "in the dynamic THREADS environment THREADS may not appear in the declaration of '%s', a shared array with indefinite block size; build with -T n to fix THREADS at compile time", name)
 	}
 	if dims > 1 {
 		tr.errorf(pos, "THREADS may appear in only one dimension of the shared array '%s'", name)
