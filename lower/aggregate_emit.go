@@ -32,7 +32,7 @@ import (
 // so running the post clause at its end is the C loop's order. The
 // condition, post clause and affinity are side-effect free, so evaluating
 // them again in the header-only loop changes nothing.
-func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post, aff ast.Expr, affCont bool, body ast.Stmt) {
+func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	i := plan.loopVar
 	fn.stmt("{")
@@ -143,8 +143,8 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		e.a.ix.X = &ast.Ident{NamePos: e.a.ix.Lbrack, Name: name}
 		e.a.ix.Index = &ast.Ident{NamePos: e.a.ix.Lbrack, Name: kSym.name}
 	}
-	isForall := aff != nil || affCont
-	if isForall {
+	controlling := aff != nil && fn.forall == 0 // as in forStmt
+	if controlling {
 		fn.forall++
 	}
 	if plan.forall != nil {
@@ -154,7 +154,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 	if plan.forall != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
 	}
-	if isForall {
+	if controlling {
 		fn.forall--
 	}
 	for m, e := range acc {

@@ -59,6 +59,10 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 			tr.errorf(pos, "%s", mismatch("incompatible pointer types"))
 			return "0"
 		}
+		if blockMismatch(lt, rt) {
+			tr.errorf(pos, "%s", mismatch("pointers-to-shared with different block sizes need a cast"))
+			return zeroValue(lt)
+		}
 		if lt.Elem.Kind != Void && rt.Elem.Kind != Void && !sameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
 			!(lt.Elem.IsInteger() && rt.Elem.IsInteger() && lt.Elem.Size() == rt.Elem.Size()) {
 			tr.warnf(pos, "%s", mismatch("incompatible pointer types"))
@@ -223,6 +227,9 @@ func (tr *translator) aggregateCopy(dst, src operand) string {
 func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos token.Pos) (string, bool) {
 	lt := lhs.t.Unqual()
 	if lt.Kind == Ptr && !lt.Elem.Shared && (op == "+" || op == "-") && rhs.t.IsInteger() {
+		if !tr.pointerArith(lt, pos) {
+			return "", true
+		}
 		step := addScaled("", rhs, tr.sizeCode(lt.Elem), tr)
 		// addScaled yields " + n" or " + uintptr(i)*s" relative to "".
 		if step == "" {
@@ -326,6 +333,9 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		tr.errorf(pos, "wrong type argument to increment")
 		return bad()
 	}
+	if t.Kind == Ptr && !tr.pointerArith(t, pos) {
+		return bad()
+	}
 	gt := t.goType()
 	step, dec := "1", op == "--"
 	if t.Kind == Ptr && !t.Elem.Shared {
@@ -410,6 +420,9 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 		tr.errorf(pos, "wrong type argument to increment")
 		return
 	}
+	if t.Kind == Ptr && !tr.pointerArith(t, pos) {
+		return
+	}
 	switch {
 	case lv.kind == lvGo && t.IsPtrToShared():
 		step := "1"
@@ -461,6 +474,16 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		t = usualArith(a.t, b.t)
 	case a.t.Kind == Void && b.t.Kind == Void:
 		t = tVoid
+	case blockMismatch(a.t, b.t):
+		tr.errorf(e.Question, "pointer type mismatch in conditional expression ('%s' and '%s'): pointers-to-shared with different block sizes need a cast", a.t, b.t)
+		return bad()
+	case a.t.IsPtrToShared() && b.t.IsPtrToShared():
+		// With shared void on one side the result is shared void (C99
+		// 6.5.15p6), which keeps the other side's phase.
+		t = a.t
+		if b.t.Elem.Kind == Void {
+			t = b.t
+		}
 	case a.t.Kind == Ptr && b.t.Kind == Ptr && a.t.IsPtrToShared() != b.t.IsPtrToShared():
 		// A pointer-to-shared and a private pointer: only a null pointer
 		// constant converts to the other kind.

@@ -52,8 +52,12 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 		tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
 		return
 	}
+	if t.Kind == Void && d.Storage != ast.Extern {
+		tr.errorf(d.Pos(), "variable '%s' declared void", d.Name)
+		return
+	}
 	if old := tr.scope.syms[d.Name]; old != nil {
-		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) {
+		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) || !sameLayout(old.typ, t) {
 			tr.errorf(d.Pos(), "conflicting types for '%s' (previous declaration at %s)", d.Name, old.pos)
 			return
 		}
@@ -104,6 +108,17 @@ func (tr *translator) externInMemory(name string, t *Type) bool {
 }
 
 func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
+	if base := t.Base(); base.Star {
+		// [*] takes its block size from an array object's dimensions
+		// (UPC 1.3 §6.5.1.1; spec issue 71).
+		tr.errorf(d.Pos(), "the layout qualifier [*] cannot be used in a typedef ('%s')", d.Name)
+		u := *base
+		u.Star, u.Block = false, 1
+		t = replaceBase(t, &u)
+	}
+	if t.Kind == Array && t.Base().Shared {
+		tr.checkSharedArray(d.Name, d.Pos(), t, true)
+	}
 	if old := tr.scope.syms[d.Name]; old != nil {
 		if old.kind == symTypedef && sameType(old.typ, t) {
 			return
@@ -135,6 +150,10 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	def := Tentative
 	if s.hasInit || internal {
 		def = Defined
+	}
+	if t.Kind == Void {
+		tr.errorf(d.Pos(), "variable '%s' declared void", cname)
+		return
 	}
 	if st == stShared {
 		tr.checkSharedDecl(d, t)
@@ -300,9 +319,16 @@ func declString(name string, t *Type) string {
 
 // checkSharedDecl applies UPC 1.3's constraints on shared declarations.
 func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
-	if t.Kind != Array {
-		return
+	if t.Kind == Array {
+		tr.checkSharedArray(d.Name, d.Pos(), t, false)
 	}
+}
+
+// checkSharedArray applies UPC 1.3 §6.5.2.1's constraints on THREADS in
+// the dimensions of the shared array type t, declared as name (a typedef
+// when typedef: it may leave THREADS to the array of it that a
+// declaration makes).
+func (tr *translator) checkSharedArray(name string, pos token.Pos, t *Type, typedef bool) {
 	dims := 0
 	for a := t; a.Kind == Array; a = a.Elem {
 		if a.LenTHREADS {
@@ -310,11 +336,11 @@ func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
 		}
 	}
 	base := t.Base()
-	if tr.cfg.StaticThreads == 0 && base.Block != 0 && dims == 0 && !base.Star {
-		tr.errorf(d.Pos(), "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size); build with -T n to fix THREADS at compile time", d.Name)
+	if tr.cfg.StaticThreads == 0 && base.Block != 0 && dims == 0 && !base.Star && !typedef {
+		tr.errorf(pos, "in the dynamic THREADS environment, THREADS must appear exactly once in the declaration of the shared array '%s' (it has a definite block size); build with -T n to fix THREADS at compile time", name)
 	}
 	if dims > 1 {
-		tr.errorf(d.Pos(), "THREADS may appear in only one dimension of the shared array '%s'", d.Name)
+		tr.errorf(pos, "THREADS may appear in only one dimension of the shared array '%s'", name)
 	}
 }
 
@@ -339,6 +365,9 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 		}
 		if nb.Block == 0 {
 			nb.Block = 1
+		}
+		if nb.Block > maxBlockSize {
+			tr.errorf(d.Pos(), "the block size %d that [*] gives '%s' exceeds UPC_MAX_BLOCK_SIZE (%d)", nb.Block, d.Name, int64(maxBlockSize))
 		}
 		s.typ = replaceBase(t, &nb)
 		t, base = s.typ, &nb
@@ -775,6 +804,10 @@ func (tr *translator) localDecl(d *ast.Decl) {
 	}
 	if t.Shared || t.Kind == Array && t.Base().Shared {
 		tr.errorf(d.Pos(), "shared variable '%s' must have static storage duration (declare it at file scope or static)", d.Name)
+		return
+	}
+	if t.Kind == Void {
+		tr.errorf(d.Pos(), "variable '%s' declared void", d.Name)
 		return
 	}
 	if t.Kind == Array && t.Len < 0 && d.Init != nil {

@@ -237,9 +237,8 @@ func (tr *translator) conv(o operand, to *Type) string {
 		return "upc.Null()"
 	}
 	if from.IsPtrToShared() && to.IsPtrToShared() {
-		if blockOf(from.Elem) != blockOf(to.Elem) && to.Elem.Kind != Void && from.Elem.Kind != Void {
-			// A cast between block sizes keeps thread and address; the
-			// phase becomes 0 (UPC 1.3 §6.4.3).
+		if resetsPhase(from, to) {
+			// Thread and address stay; the phase becomes 0.
 			return paren(o.code) + ".ResetPhase()"
 		}
 		return o.code
@@ -597,7 +596,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			}
 			return operand{kind: rvalue, t: tInt, code: "int32(t.MyThread)", pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
-			return constOp(constant{typ: tInt, i: 1 << 20})
+			return constOp(constant{typ: tInt, i: maxBlockSize})
 		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
 			name := ""
 			if tr.fn != nil {
@@ -740,6 +739,23 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 	return operand{}, false
 }
 
+// pointerArith reports whether arithmetic on a pointer of type t is
+// allowed, and reports why not: it needs a complete object type. void *
+// arithmetic, gcc's extension (sizeof(void) == 1), is an error, as in GNU
+// UPC and Berkeley UPC; shared void * has no layout to count in.
+func (tr *translator) pointerArith(t *Type, pos token.Pos) bool {
+	elem := t.Elem
+	switch {
+	case elem.Kind == Void:
+		tr.errorf(pos, "pointer of type '%s' used in arithmetic", t)
+	case elem.Kind == Func || elem.Size() < 0 && !elem.DependsOnTHREADS():
+		tr.errorf(pos, "arithmetic on a pointer to an incomplete type '%s'", elem)
+	default:
+		return true
+	}
+	return false
+}
+
 // ptrAdd is p + i (in elements) for private or shared pointers.
 func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 	if !i.t.IsInteger() {
@@ -747,8 +763,8 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		return bad()
 	}
 	elem := p.t.Elem
-	if elem.Kind == Func || (elem.Size() < 0 && elem.Kind != Void && !elem.DependsOnTHREADS()) {
-		tr.errorf(pos, "arithmetic on a pointer to an incomplete type '%s'", elem)
+	if !tr.pointerArith(p.t, pos) {
+		return bad()
 	}
 	if neg {
 		if i.c != nil {
@@ -759,9 +775,6 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		}
 	}
 	if p.t.IsPtrToShared() {
-		if elem.Kind == Void {
-			tr.errorf(pos, "arithmetic on a 'shared void *' pointer")
-		}
 		if i.c != nil && i.c.i == 0 {
 			return operand{kind: rvalue, t: p.t, code: p.code, pure: p.pure}
 		}
@@ -1037,6 +1050,14 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			tr.errorf(pos, "invalid operands to binary - (have '%s' and '%s')", x.t, y.t)
 			return bad()
 		}
+		if !tr.pointerArith(x.t, pos) || !tr.pointerArith(y.t, pos) {
+			return bad()
+		}
+		if x.t.IsPtrToShared() && !compatiblePtrsToShared(x.t, y.t) {
+			// The difference counts elements of one layout (UPC 1.3 §6.4.2).
+			tr.errorf(pos, "invalid operands to binary - (have '%s' and '%s'): pointers-to-shared to different types or block sizes", x.t, y.t)
+			return bad()
+		}
 		if x.t.IsPtrToShared() {
 			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
 			if x.t.Elem.Kind == Array {
@@ -1148,9 +1169,29 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 			b.pure = pure
 			return b
 		}
+		if x.t.IsPtrToShared() && y.t.IsPtrToShared() {
+			eq := op == "==" || op == "!="
+			switch {
+			case blockMismatch(x.t, y.t):
+				tr.errorf(pos, "comparison of pointers-to-shared with different block sizes ('%s' and '%s') needs a cast", x.t, y.t)
+				return bad()
+			case !eq && (!compatiblePtrsToShared(x.t, y.t) || x.t.Elem.Base().Size() < 0):
+				// They count positions in one layout (UPC 1.3 §6.4.2);
+				// shared void has none.
+				tr.errorf(pos, "relational comparison of pointers-to-shared to different, void or incomplete types ('%s' and '%s')", x.t, y.t)
+				return bad()
+			case eq && x.t.Elem.Kind != Void && y.t.Elem.Kind != Void && !sameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()):
+				tr.warnf(pos, "comparison of distinct pointer types ('%s' and '%s')", x.t, y.t)
+			}
+		}
 		xc, yc := tr.conv(x, pt), tr.conv(y, pt)
 		if op == "==" || op == "!=" {
-			b := boolOp(paren(xc) + " " + op + " " + paren(yc))
+			// The phase does not count (UPC 1.3 §6.4.2).
+			code := fmt.Sprintf("%s.Equal(%s)", paren(xc), yc)
+			if op == "!=" {
+				code = "!" + code
+			}
+			b := boolOp(code)
 			b.pure = pure
 			return b
 		}
@@ -1184,6 +1225,11 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 	}
 	if t.Kind == Func {
 		tr.errorf(pos, "invalid application of 'sizeof' to a function type")
+		return bad()
+	}
+	if t.Kind == Void {
+		// gcc's sizeof(void) == 1 is an extension UPC compilers refuse.
+		tr.errorf(pos, "invalid application of 'sizeof' to a void type")
 		return bad()
 	}
 	if t.Size() < 0 && !t.DependsOnTHREADS() {

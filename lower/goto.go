@@ -237,8 +237,9 @@ func (tr *translator) openIf(s *ast.IfStmt) {
 // openLoop is a while, do, for or upc_forall loop whose body a goto
 // enters: the condition at the top (at the bottom for do), the post
 // clause at the continue label.
-func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, forall, isDo bool, body ast.Stmt) {
+func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, isDo bool, body ast.Stmt) {
 	fn := tr.fn
+	controlling := aff != nil && fn.forall == 0 // as in forStmt
 	tr.pushScope()
 	fn.line(pos)
 	n := tr.nextLabel()
@@ -255,10 +256,10 @@ func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast
 	if aff != nil {
 		// Iterations whose affinity is another thread's are skipped (a
 		// jump into the body runs the rest of it wherever it lands); a
-		// upc_forall nested in another runs every iteration.
+		// upc_forall inside a controlling one runs every iteration.
 		a := tr.value(aff)
 		switch {
-		case fn.forall > 0:
+		case !controlling:
 		case a.t.IsPtrToShared():
 			j.contUsed = true
 			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ngoto %s\n}", paren(a.code), j.cont))
@@ -269,7 +270,7 @@ func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}
 	}
-	if forall {
+	if controlling {
 		fn.forall++
 		defer func() { fn.forall-- }()
 	}

@@ -153,10 +153,15 @@ func (tr *translator) file(f *ast.File) {
 			tr.fileNames[goIdent(d.Name)] = true
 		}
 	}
+	for _, p := range f.Pragmas {
+		if p.Item >= len(f.Decls) {
+			tr.applyPragma(p, true) // after the last declaration: checked only
+		}
+	}
 	for i, d := range f.Decls {
 		for _, p := range f.Pragmas {
 			if p.Item == i {
-				tr.applyPragma(p)
+				tr.applyPragma(p, true)
 			}
 		}
 		switch d := d.(type) {

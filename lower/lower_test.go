@@ -40,12 +40,29 @@ func check(t *testing.T, src string, static int) []string {
 	return out
 }
 
+// diagCase is a program and the diagnostics its translation must give.
+type diagCase struct {
+	name, src string
+	static    int      // -T, or 0 for the dynamic THREADS environment
+	want      []string // substrings, one per expected diagnostic, in order
+}
+
+// checkDiagnostics runs each case as a subtest.
+func checkDiagnostics(t *testing.T, tests []diagCase) {
+	t.Helper()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := check(t, tt.src, tt.static)
+			require.Len(t, got, len(tt.want), "diagnostics: %q", got)
+			for i, w := range tt.want {
+				assert.Contains(t, got[i], w)
+			}
+		})
+	}
+}
+
 func TestDiagnostics(t *testing.T) {
-	tests := []struct {
-		name, src string
-		static    int
-		want      []string // substrings, one per expected diagnostic, in order
-	}{
+	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
 		{"shared local", "int main(void) {\n  shared int x;\n  return 0;\n}", 0, []string{"2:14: error: shared variable 'x' must have static storage duration"}},
 		{"THREADS twice", "shared int a[THREADS*THREADS];\nint main(void) { return 0; }", 0, []string{"1:12: error: in the dynamic THREADS environment, THREADS must appear exactly once"}},
@@ -72,7 +89,7 @@ func TestDiagnostics(t *testing.T) {
 		{"assign to array", "int main(void) { int a[2], b[2]; a = b; return 0; }", 0, []string{"error: assignment to expression with array type"}},
 		{"bad member", "struct s { int x; };\nint main(void) { struct s v; return v.y; }", 0, []string{"2:39: error: 'struct s' has no member named 'y'"}},
 		{"int to pointer warns", "int main(void) { int *p = 5; return 0; }", 0, []string{"warning: making a pointer from an integer without a cast"}},
-		{"private to shared cast", "int main(void) { int x; shared int *p = (shared int *)&x; return 0; }", 0, []string{"error: cannot cast a private pointer to a pointer-to-shared"}},
+		{"private to shared cast", "int main(void) { int x; shared int *p = (shared int *)&x; return 0; }", 0, []string{"1:41: error: cannot cast a private pointer to a pointer-to-shared"}},
 		{"duplicate case", "int main(void) { switch (1) { case 1: case 1: break; } return 0; }", 0, []string{"error: duplicate case value"}},
 		{"break outside loop", "int main(void) { break; return 0; }", 0, []string{"1:18: error: break statement not within loop or switch"}},
 		{"undefined label", "int main(void) { goto out; return 0; }", 0, []string{"1:23: error: label 'out' used but not defined"}},
@@ -81,16 +98,7 @@ func TestDiagnostics(t *testing.T) {
 		{"block size too big", "shared [2000000] int a[THREADS];\nint main(void) { return 0; }", 0, []string{"error: block size 2000000 exceeds UPC_MAX_BLOCK_SIZE"}},
 		{"redefinition", "int f(void) { return 0; }\nint f(void) { return 1; }\nint main(void) { return 0; }", 0, []string{"2:5: error: redefinition of 'f'"}},
 		{"upc_blocksizeof of private", "int x;\nint main(void) { return upc_blocksizeof(x); }", 0, []string{"error: upc_blocksizeof requires a shared-qualified operand"}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got := check(t, tt.src, tt.static)
-			require.Len(t, got, len(tt.want), "diagnostics: %q", got)
-			for i, w := range tt.want {
-				assert.Contains(t, got[i], w)
-			}
-		})
-	}
+	})
 }
 
 // TestGolden translates testdata/*.upc and compares with *.golden.go

@@ -20,13 +20,14 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		return tr.qualify(basicType(t.Kind), t.Quals, t.Pos())
 	case *ast.PointerType:
 		elem := tr.resolveType(t.Elem)
-		if elem.Star && elem.Kind != Array {
-			// UPC 1.3 6.5.1.1: [*] sizes the blocks of an array from its
-			// dimensions, which a pointed-to type does not have.
+		if base := elem.Base(); base.Star {
+			// UPC 1.3 6.5.1.1: [*] sizes the blocks of an array object
+			// from its dimensions, which a pointed-to type does not have
+			// (a pointer to an array included).
 			tr.errorf(t.Pos(), "the layout qualifier [*] is not allowed in a pointer type (it applies only to shared arrays); use shared [N] or shared []")
-			u := *elem
+			u := *base
 			u.Star, u.Block = false, 1
-			elem = &u
+			elem = replaceBase(elem, &u)
 		}
 		return tr.qualify(pointerTo(elem), t.Quals, t.Pos())
 	case *ast.ArrayType:
@@ -76,6 +77,12 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		tr.protoParams = saved
 		if sig.Result.Kind == Array || sig.Result.Kind == Func {
 			tr.errorf(t.Pos(), "function cannot return %s", sig.Result)
+		}
+		if sig.Result.Shared {
+			// A result is a value, never an object in shared memory (GNU
+			// UPC refuses it too).
+			tr.errorf(t.Pos(), "function cannot return a shared-qualified type '%s'", sig.Result)
+			sig.Result = sig.Result.Unqual()
 		}
 		return &Type{Kind: Func, Fn: sig}
 	case *ast.StructType:
@@ -171,6 +178,10 @@ func basicType(k ast.BasicKind) *Type {
 	return tInt
 }
 
+// maxBlockSize is UPC_MAX_BLOCK_SIZE, the largest block size a layout
+// may give (UPC 1.3 §6.5.1.1).
+const maxBlockSize = 1 << 20
+
 // qualify adds the qualifiers q to t (which may already have some, through
 // a typedef).
 func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
@@ -181,11 +192,13 @@ func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
 	u.Const = u.Const || q.Const
 	u.Volatile = u.Volatile || q.Volatile
 	u.Restrict = u.Restrict || q.Restrict
-	if q.Strict && q.Relaxed {
-		tr.errorf(pos, "a type cannot be both strict and relaxed")
-	}
 	u.Strict = u.Strict || q.Strict
 	u.Relax = u.Relax || q.Relaxed
+	if u.Strict && u.Relax {
+		// Also through a typedef: relaxed T where T is strict.
+		tr.errorf(pos, "a type cannot be both strict and relaxed")
+		u.Relax = false
+	}
 	if q.Shared() {
 		if u.Shared {
 			tr.errorf(pos, "duplicate 'shared' qualifier")
@@ -204,11 +217,17 @@ func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
 			case !ok:
 			case v < 0:
 				tr.errorf(q.Block.Pos(), "block size must not be negative")
-			case v > 1<<20:
-				tr.errorf(q.Block.Pos(), "block size %d exceeds UPC_MAX_BLOCK_SIZE (1048576)", v)
+			case v > maxBlockSize:
+				tr.errorf(q.Block.Pos(), "block size %d exceeds UPC_MAX_BLOCK_SIZE (%d)", v, int64(maxBlockSize))
 			default:
 				u.Block = v
 			}
+		}
+		if u.Kind == Void && q.Layout != ast.SharedDefault {
+			// shared void is the generic pointer-to-shared's target, with
+			// no elements to lay out.
+			tr.errorf(pos, "a layout qualifier cannot be applied to void (use shared void)")
+			u.Block, u.Star = 1, false
 		}
 		if u.Kind == Array {
 			// Qualifying an array typedef qualifies its elements.
@@ -338,9 +357,12 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 	}
 	var t *Type
 	if st.Tag != "" {
-		if old, ok := tr.scope.tags[st.Tag]; ok && !old.Rec.Complete && old.Kind == kind {
+		if old, ok := tr.scope.tags[st.Tag]; ok && old.Kind != kind {
+			// An enum's tag has no record to complete.
+			tr.errorf(st.Pos(), "'%s' defined as a different kind of tag", st.Tag)
+		} else if ok && !old.Rec.Complete {
 			t = old // completes the forward declaration
-		} else if ok && old.Rec.Complete {
+		} else if ok {
 			tr.errorf(st.Pos(), "redefinition of '%s %s'", map[bool]string{true: "union", false: "struct"}[st.Union], st.Tag)
 		}
 	}
@@ -398,11 +420,22 @@ func (tr *translator) enumTypeOnce(et *ast.EnumType) *Type {
 		if t := tr.scope.lookupTag(et.Tag); t != nil {
 			return t
 		}
-		t := &Type{Kind: Enum, EnumName: et.Tag}
+		// A forward declaration (a GNU extension): incomplete until its
+		// body, like a struct's.
+		t := &Type{Kind: Enum, EnumName: et.Tag, Rec: &Record{Tag: et.Tag}}
 		tr.scope.tags[et.Tag] = t
 		return t
 	}
 	t := &Type{Kind: Enum, EnumName: et.Tag}
+	if old, ok := tr.scope.tags[et.Tag]; ok && et.Tag != "" {
+		switch {
+		case old.Kind != Enum:
+			tr.errorf(et.Pos(), "'%s' defined as a different kind of tag", et.Tag)
+		case old.Rec != nil && !old.Rec.Complete:
+			old.Rec.Complete = true // completes the forward declaration
+			t = old
+		}
+	}
 	next := int64(0)
 	for _, it := range et.Items {
 		if it.Value != nil {

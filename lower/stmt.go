@@ -22,7 +22,7 @@ type funcState struct {
 	frameNames                      []string        // the Go names those lines define
 	names                           map[string]int  // Go names in use, for shadowed C names
 	targets                         map[string]bool // labels some goto jumps to
-	forall                          int             // upc_forall nesting depth
+	forall                          int             // how many controlling upc_forall loops enclose the statement
 	variadic                        bool            // the function takes "..."
 	needFrame                       bool            // the function allocates C memory after its prologue (VLAs)
 	// usesTHREADS and usesMYTHREAD ask for local copies in the prologue.
@@ -134,7 +134,7 @@ func (tr *translator) stmt(s ast.Stmt) {
 		fn.stmt("}")
 	case *ast.WhileStmt:
 		if fn.open[s] {
-			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, false, false, s.Body)
+			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, false, s.Body)
 			return
 		}
 		fn.line(s.Pos())
@@ -143,7 +143,7 @@ func (tr *translator) stmt(s ast.Stmt) {
 		fn.stmt("}")
 	case *ast.DoStmt:
 		if fn.open[s] {
-			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, false, true, s.Body)
+			tr.openLoop(s.Pos(), nil, s.Cond, nil, nil, true, s.Body)
 			return
 		}
 		fn.line(s.Pos())
@@ -154,16 +154,16 @@ func (tr *translator) stmt(s ast.Stmt) {
 		fn.stmt("}")
 	case *ast.ForStmt:
 		if fn.open[s] {
-			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, nil, false, false, s.Body)
+			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, nil, false, s.Body)
 			return
 		}
-		tr.forStmt(s.For, s.Init, s.Cond, s.Post, nil, false, s.Body)
+		tr.forStmt(s.For, s.Init, s.Cond, s.Post, nil, s.Body)
 	case *ast.UpcForallStmt:
 		if fn.open[s] {
-			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, s.Affinity, true, false, s.Body)
+			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, s.Affinity, false, s.Body)
 			return
 		}
-		tr.forStmt(s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.AffinityContinue, s.Body)
+		tr.forStmt(s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.Body)
 	case *ast.SwitchStmt:
 		tr.switchStmt(s)
 	case *ast.CaseStmt, *ast.DefaultStmt:
@@ -221,7 +221,7 @@ func (tr *translator) block(c *ast.CompoundStmt) {
 	tr.pushScope()
 	saved := tr.strictMode
 	for _, p := range c.Pragmas {
-		tr.applyPragma(p)
+		tr.applyPragma(p, p.Item == 0)
 	}
 	for _, it := range c.Items {
 		tr.stmt(it)
@@ -230,7 +230,12 @@ func (tr *translator) block(c *ast.CompoundStmt) {
 	tr.popScope()
 }
 
-func (tr *translator) applyPragma(p *ast.Pragma) {
+// applyPragma applies a "#pragma upc strict|relaxed"; first says it
+// stands where such a pragma may (see checkUpcPragma).
+func (tr *translator) applyPragma(p *ast.Pragma, first bool) {
+	if !tr.checkUpcPragma(p, first) {
+		return
+	}
 	switch p.Consistency {
 	case ast.StrictMode:
 		tr.strictMode = true
@@ -288,11 +293,15 @@ func (tr *translator) exprStmt(e ast.Expr) {
 	tr.fn.stmt(tr.discard(o))
 }
 
-func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, affCont bool, body ast.Stmt) {
+func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	tr.pushScope()
 	fn.line(pos)
-	isForall := aff != nil || affCont
+	// A upc_forall with an affinity expression hands out its iterations
+	// unless it runs inside another one that does; with continue, or no
+	// affinity, every thread runs every iteration and the loop controls
+	// nothing, so an affinity inside it does (UPC 1.3 §6.6.2).
+	controlling := aff != nil && fn.forall == 0
 	var plan *forallPlan
 	// The init clause goes into Go's for header when it is one simple
 	// statement; otherwise the loop gets a block of its own.
@@ -305,7 +314,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		// copying through a buffer, which only messages repay; when every
 		// thread's memory is directly addressable the loop as written wins.
 		fn.stmt("if !t.AddressesAll() { // some threads are reached by messages: the loop aggregated")
-		tr.emitAggregated(agg, initCode, cond, post, aff, affCont, body)
+		tr.emitAggregated(agg, initCode, cond, post, aff, body)
 		fn.stmt("} else {")
 		// The loop as written starts over at the loop's lines: without
 		// fresh directives its Go lines would count on from the
@@ -314,7 +323,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.line(pos)
 		defer fn.stmt("}")
 	}
-	if aff != nil && fn.forall == 0 {
+	if controlling {
 		plan = tr.planForall(init, post, aff, body)
 	}
 	var bases map[*symbol]string
@@ -379,7 +388,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	}
 	switch {
 	case plan != nil:
-	case aff != nil && fn.forall == 0:
+	case controlling:
 		a := tr.value(aff)
 		switch {
 		case a.t.IsPtrToShared():
@@ -390,10 +399,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}
 	case aff != nil:
-		// A upc_forall nested in another runs every iteration (UPC 1.3 §6.6.2).
+		// Inside a controlling upc_forall the affinity is ignored: every
+		// iteration runs (UPC 1.3 §6.6.2).
 		tr.value(aff)
 	}
-	if isForall {
+	if controlling {
 		fn.forall++
 	}
 	if plan != nil {
@@ -418,7 +428,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 			fn.lastDirective += decls.Len()
 		}
 	}
-	if isForall {
+	if controlling {
 		fn.forall--
 	}
 	fn.stmt("}")

@@ -47,7 +47,7 @@ type Type struct {
 	// VLA names the Go variable holding a variable-length array's length
 	// (C99 6.7.5.2), evaluated when its declaration was reached.
 	VLA      string
-	Rec      *Record  // Struct, Union
+	Rec      *Record  // Struct, Union; Enum only when declared before its body (enum E;), Complete once it has one
 	Fn       *FuncSig // Func
 	EnumName string
 
@@ -163,7 +163,12 @@ func (t *Type) Size() int64 {
 		return 1
 	case Short, UShort:
 		return 2
-	case Int, UInt, Float, Enum:
+	case Enum:
+		if t.Rec != nil && !t.Rec.Complete {
+			return -1 // declared "enum E;" and not defined yet
+		}
+		return 4
+	case Int, UInt, Float:
 		return 4
 	case Long, ULong, LLong, ULLong, Double:
 		return 8
@@ -434,11 +439,16 @@ func unsignedOf(t *Type) *Type {
 	return t
 }
 
-// compatiblePointees reports whether two pointed-to types are compatible
-// enough for assignment without a diagnostic (qualifiers aside).
+// sameType reports whether two types are compatible enough for
+// assignment without a diagnostic: qualifiers aside, except the shared
+// qualifier and its block size, which are part of a shared type (see
+// sameLayout).
 func sameType(a, b *Type) bool {
 	if a == b {
 		return true
+	}
+	if !sameLayout(a, b) {
+		return false
 	}
 	if a.Kind != b.Kind {
 		// char and signed char are distinct but interchangeable in practice.

@@ -21,7 +21,10 @@
 // ../examples/X.upc: examples/X.out in this folder). A program
 // with /* ERROR "regexp" */ or // ERROR "regexp" comments must fail to
 // compile with a matching "file:line:col: error:" on each such line and no
-// error elsewhere. As for stderr, the text between the quotes is the
+// error elsewhere. WARNING "regexp" comments work the same for warnings,
+// in programs that compile or not: a program with any gets a matching
+// "file:line:col: warning:" on each such line and no warning elsewhere.
+// As for stderr, the text between the quotes is the
 // regexp itself (write \. for a literal dot, [)] for a parenthesis).
 //
 // known_failures.txt lists programs that fail because of a reported
@@ -117,11 +120,16 @@ type program struct {
 	gcc        bool
 	repeat     int
 	wantErrors map[int][]*regexp.Regexp // line -> patterns from ERROR comments
+	// wantWarnings: line -> patterns from WARNING comments.
+	wantWarnings map[int][]*regexp.Regexp
 }
 
 var (
 	headerRE = regexp.MustCompile(`^\s*//\s*([a-z-]+):\s*(.*?)\s*$`)
 	errorRE  = regexp.MustCompile(`(?://|/\*)\s*ERROR\s+"([^"]*)"`)
+	warnRE   = regexp.MustCompile(`(?://|/\*)\s*WARNING\s+"([^"]*)"`)
+	// warnDiagRE is a warning about a line of a program.
+	warnDiagRE = regexp.MustCompile(`^([^\s:][^:]*):(\d+):(\d+): warning: (.*)$`)
 	// Source lines quoted under a diagnostic start with a space.
 	diagRE = regexp.MustCompile(`^([^\s:][^:]*):(\d+):(\d+): error: (.*)$`)
 	// An error that names no line ("-: error: ..."): every error about a
@@ -143,7 +151,7 @@ func parseProgram(path string) (*program, error) {
 // directive-looking comment in the body means nothing; an unknown key there
 // is an error, so that a misspelt directive is not silently ignored.
 func parseSource(path string, src []byte) (*program, error) {
-	p := &program{path: filepath.ToSlash(path), threads: defaultThreads, repeat: 1, wantErrors: map[int][]*regexp.Regexp{}}
+	p := &program{path: filepath.ToSlash(path), threads: defaultThreads, repeat: 1, wantErrors: map[int][]*regexp.Regexp{}, wantWarnings: map[int][]*regexp.Regexp{}}
 	inHeader := true
 	// A byte-order mark starts no line (c/byte_order_mark.upc has one).
 	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))))
@@ -164,6 +172,13 @@ func parseSource(path string, src []byte) (*program, error) {
 				return nil, fmt.Errorf("%s:%d: bad ERROR pattern: %v", path, line, err)
 			}
 			p.wantErrors[line] = append(p.wantErrors[line], re)
+		}
+		for _, m := range warnRE.FindAllStringSubmatch(text, -1) {
+			re, err := regexp.Compile(m[1])
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: bad WARNING pattern: %v", path, line, err)
+			}
+			p.wantWarnings[line] = append(p.wantWarnings[line], re)
 		}
 	}
 	if p.static > 0 {
@@ -324,10 +339,12 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 		var progErr *driver.ProgramError
 		require.True(t, errors.As(err, &progErr), "compiling %s: want errors, got %v\n%s", p.path, err, stderr.String())
 		checkDiagnostics(t, p, stderr.String())
+		checkWarnings(t, p, stderr.String())
 		return
 	}
 	binPath, err := driver.Build(opts)
 	require.NoError(t, err, "building %s:\n%s", p.path, stderr.String())
+	checkWarnings(t, p, stderr.String())
 	// Warnings are allowed, but an error diagnostic with a successful
 	// build would mean the driver ignored it.
 	assert.NotRegexp(t, `(?m)^\S+:\d+:\d+: error:`, stderr.String())
@@ -392,6 +409,41 @@ func checkUnitDiagnostics(t *testing.T, units []*program, output string) {
 				if !matched[p][line][i] {
 					t.Errorf("%s:%d: no error matching %q", p.path, line, re)
 				}
+			}
+		}
+	}
+	if t.Failed() {
+		t.Logf("upcgo's diagnostics:\n%s", output)
+	}
+}
+
+// checkWarnings checks the warnings of a program with WARNING comments:
+// each such line got a matching warning, and no other line got one.
+func checkWarnings(t *testing.T, p *program, output string) {
+	if len(p.wantWarnings) == 0 {
+		return
+	}
+	matched := map[*regexp.Regexp]bool{}
+	for _, l := range strings.Split(output, "\n") {
+		m := warnDiagRE.FindStringSubmatch(l)
+		if m == nil || filepath.Base(m[1]) != filepath.Base(p.path) {
+			continue
+		}
+		line, _ := strconv.Atoi(m[2])
+		found := false
+		for _, re := range p.wantWarnings[line] {
+			if re.MatchString(m[4]) {
+				matched[re], found = true, true
+			}
+		}
+		if !found {
+			t.Errorf("%s:%d: unexpected warning: %s", p.path, line, m[4])
+		}
+	}
+	for line, res := range p.wantWarnings {
+		for _, re := range res {
+			if !matched[re] {
+				t.Errorf("%s:%d: no warning matching %q", p.path, line, re)
 			}
 		}
 	}

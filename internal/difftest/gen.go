@@ -363,8 +363,12 @@ func (g *gen) loop(t *Object, readOnly []*Object) *Loop {
 		l.Desc = g.chance(30)
 		l.Rot = 1 + g.r.IntN(3)
 	case ShapeNested:
-		l.RowInt = g.chance(30)
-		l.Inner = pick(g, []AffKind{AffAddr, AffInt, AffContinue})
+		l.Outer = pick(g, []AffKind{AffAddr, AffAddr, AffAddr, AffInt, AffInt, AffContinue, AffNone})
+		if l.controlsRows() {
+			l.Inner = pick(g, []AffKind{AffAddr, AffInt, AffContinue})
+		} else {
+			l.Inner = pick(g, []AffKind{AffAddr, AffInt})
+		}
 	case ShapeView:
 		var divisors []int
 		for d := 1; d <= t.perThread(); d++ {

@@ -291,15 +291,28 @@ func (pr *printer) modelLoop(l *Loop) {
 	case ShapeNested:
 		rows, cols := rowsCols(l.Target)
 		pr.cur = d.elem(l.Target, "i")
-		exec := modelOwner(l.Target, "r * "+cols)
-		if l.RowInt {
-			exec = "r % THREADS"
-		}
 		pr.line("int r, c;")
 		pr.open("for (r = 0; r < %s; r++)", rows)
-		pr.open("if (%s == MYTHREAD)", exec)
-		pr.open("for (c = 0; c < %s; c++)", cols)
-		pr.line("i = r * %s + c;", cols)
+		if l.controlsRows() {
+			// The row's thread runs every cell of it.
+			exec := modelOwner(l.Target, "r * "+cols)
+			if l.Outer == AffInt {
+				exec = "r % THREADS"
+			}
+			pr.open("if (%s == MYTHREAD)", exec)
+			pr.open("for (c = 0; c < %s; c++)", cols)
+			pr.line("i = r * %s + c;", cols)
+		} else {
+			// Every thread runs every row; the inner affinity picks the
+			// cells.
+			pr.open("for (c = 0; c < %s; c++)", cols)
+			pr.line("i = r * %s + c;", cols)
+			exec := modelOwner(l.Target, "i")
+			if l.Inner == AffInt {
+				exec = "c % THREADS"
+			}
+			pr.open("if (%s == MYTHREAD)", exec)
+		}
 		pr.body(l)
 		pr.close()
 		pr.close()

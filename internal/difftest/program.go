@@ -131,10 +131,12 @@ const (
 	// with another block size over the same storage (only for arrays
 	// where every thread holds the same whole number of both blocks).
 	ShapeView
-	// upc_forall over the rows of a multi-dimensional array, affinity
-	// &X[r][0] (or the integer r), around a upc_forall over the columns:
-	// the inner one runs every iteration whatever its affinity (UPC 1.3
-	// §6.6.2), so a row belongs to the thread of its first element.
+	// upc_forall over the rows of a multi-dimensional array around a
+	// upc_forall over the columns. An outer affinity &X[r][0] (or the
+	// integer r) controls: the inner one runs every iteration whatever its
+	// affinity, so a row belongs to the thread of its first element. An
+	// outer continue (or no affinity) controls nothing: the inner
+	// affinity hands out the cells (UPC 1.3 §6.6.2).
 	ShapeNested
 	// One thread, W % THREADS, writes a shared scalar.
 	ShapeSingle
@@ -150,6 +152,7 @@ const (
 	AffPtr                     // p + i % N, p a pointer-to-shared to Obj's first element
 	AffInt                     // (i * Mul + Add) / Div, an integer
 	AffContinue                // continue: every thread runs every iteration; the body is guarded by upc_threadof(&X[i]) == MYTHREAD
+	AffNone                    // no affinity expression, as continue (ShapeNested's outer loop only)
 )
 
 // Affinity is a ShapeForall loop's affinity expression.
@@ -174,10 +177,11 @@ type Loop struct {
 	Rot    int      // ShapeIndef: W = (MYTHREAD + Rot) % THREADS
 	ViewB  int      // ShapeView
 	W      int      // ShapeSingle
-	// ShapeNested: the outer affinity is the integer r when RowInt is set,
-	// else &X[r][0]; the inner one is Inner (AffAddr: the element).
-	RowInt bool
-	Inner  AffKind
+	// ShapeNested: the outer affinity is Outer (AffAddr: &X[r][0], AffInt:
+	// r, AffContinue, AffNone), the inner one Inner (AffAddr: the element,
+	// AffInt: c, AffContinue); an outer loop that controls nothing has an
+	// inner one that does (AffAddr or AffInt).
+	Outer, Inner AffKind
 	// InFunc puts the loop in a function of its own, which reaches the
 	// target through a pointer-to-shared parameter (UPC program only:
 	// what the model computes does not change).
@@ -186,6 +190,10 @@ type Loop struct {
 }
 
 func (*Loop) isTask() {}
+
+// controlsRows reports whether a ShapeNested loop's outer upc_forall hands
+// out the rows (UPC 1.3 §6.6.2: an affinity other than continue).
+func (l *Loop) controlsRows() bool { return l.Outer == AffAddr || l.Outer == AffInt }
 
 // API is the family of library calls a Move uses.
 type API uint8

@@ -453,10 +453,7 @@ func (pr *printer) upcLoop(l *Loop) {
 	case ShapeNested:
 		rows, cols := rowsCols(l.Target)
 		pr.cur = d.elem(l.Target, "i")
-		outer := "&" + d.elem(l.Target, "r * "+cols)
-		if l.RowInt {
-			outer = "r"
-		}
+		outer := map[AffKind]string{AffAddr: "&" + d.elem(l.Target, "r * "+cols), AffInt: "r", AffContinue: "continue", AffNone: ""}[l.Outer]
 		inner := map[AffKind]string{AffAddr: "&" + d.elem(l.Target, "r * "+cols+" + c"), AffInt: "c", AffContinue: "continue"}[l.Inner]
 		pr.line("int r, c;")
 		pr.open("upc_forall (r = 0; r < %s; r++; %s)", rows, outer)

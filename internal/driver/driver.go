@@ -28,6 +28,7 @@ import (
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
+	"github.com/upcgo/upcgo/runtime/gasnet"
 	"github.com/upcgo/upcgo/stdlib"
 )
 
@@ -410,6 +411,11 @@ func (o *Options) validate() error {
 	}
 	if o.StaticThreads < 0 {
 		return &UsageError{Msg: fmt.Sprintf("invalid thread count -T %d", o.StaticThreads)}
+	}
+	if o.StaticThreads > gasnet.MaxRanks {
+		// The program could never start (GNU UPC refuses -fupc-threads
+		// beyond its limit too).
+		return &UsageError{Msg: fmt.Sprintf("-T %d: at most %d threads are supported", o.StaticThreads, gasnet.MaxRanks)}
 	}
 	switch o.Network {
 	case "", "smp", "mpi":

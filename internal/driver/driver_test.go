@@ -300,6 +300,7 @@ func TestBadOptions(t *testing.T) {
 		{"no source", Options{}, StatusUsage, `no source file`},
 		{"not a source file", Options{Inputs: []string{filepath.Join(dir, "notes.txt")}}, StatusUsage, `notes\.txt: not a UPC or C source file`},
 		{"negative threads", Options{Inputs: []string{src}, StaticThreads: -1}, StatusUsage, `invalid thread count -T -1`},
+		{"too many threads", Options{Inputs: []string{src}, StaticThreads: 2147483647}, StatusUsage, `-T 2147483647: at most 1048576 threads are supported`},
 		{"output is the source", Options{Inputs: []string{src}, Output: src}, StatusUsage, `output file .*p\.upc is the input file`},
 		{"default output is a folder", Options{Inputs: []string{filepath.Join(dir, "sub", "p.upc")}}, StatusUsage, `the output p would be the folder of that name; name the binary with -o`},
 		{"missing source", Options{Inputs: []string{filepath.Join(dir, "gone.upc")}}, StatusError, `gone\.upc: no such file or directory`},

@@ -20,6 +20,10 @@ type SharedPtr struct {
 // IsNull reports whether p is the null pointer-to-shared.
 func (p SharedPtr) IsNull() bool { return p == SharedPtr{} }
 
+// Equal is p == q: two pointers to the same object (thread and address)
+// are equal whatever their phases (UPC 1.3 §6.4.2).
+func (p SharedPtr) Equal(q SharedPtr) bool { return p.Addr == q.Addr && p.Thread == q.Thread }
+
 func (p SharedPtr) String() string {
 	return fmt.Sprintf("(thread %d, phase %d, addr %#x)", p.Thread, p.Phase, p.Addr)
 }
@@ -151,11 +155,11 @@ func (p SharedPtr) ResetPhase() SharedPtr {
 
 // Reinterpret converts p to a pointer with another layout, as a cast
 // between pointer-to-shared types does: the thread and address are kept,
-// and the phase becomes 0 when the block sizes differ (UPC 1.3 §6.4.3).
-// Casts to and from shared void * keep everything, so a round trip through
-// shared void * gives back the original pointer.
+// and the phase becomes 0 when the block sizes or the element sizes differ
+// (UPC 1.3 §6.4.3). (Casts to and from shared void *, which has no
+// layout, keep the phase; the compiler does not call this for them.)
 func (p SharedPtr) Reinterpret(from, to Layout) SharedPtr {
-	if from.Block != to.Block {
+	if from != to {
 		return p.ResetPhase()
 	}
 	return p

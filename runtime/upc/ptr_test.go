@@ -56,7 +56,15 @@ func TestResetPhaseAndAffinitySize(t *testing.T) {
 	r := p.ResetPhase()
 	require.Equal(t, SharedPtr{Thread: p.Thread, Addr: p.Addr}, r, "same thread and address, phase 0")
 	require.Equal(t, r, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 0, ElemSize: 8}))
-	require.Equal(t, p, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 4, ElemSize: 4}))
+	require.Equal(t, r, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 4, ElemSize: 4}), "another element size")
+	require.Equal(t, p, p.Reinterpret(Layout{Block: 4, ElemSize: 8}, Layout{Block: 4, ElemSize: 8}))
+
+	// == ignores the phase (UPC 1.3 §6.4.2), not the thread or address.
+	q := p
+	q.Phase = 0
+	require.True(t, p.Equal(q))
+	q.Thread++
+	require.False(t, p.Equal(q))
 
 	// upc_affinitysize against counting elements one by one.
 	for threads := 1; threads <= 9; threads++ {
