@@ -303,7 +303,7 @@ func (b *NodeBarrier) Release(v BarrierVerdict) {
 func (b *NodeBarrier) RankDone(r int) {
 	me := &b.ranks[r]
 	if me.arrival.Load() != 0 {
-		if !b.released(me) && !b.waitQuietly(me) {
+		if !b.released(me) && !b.waitQuietly(r, me) {
 			return // the job aborted: it is ending anyway
 		}
 		me.arrival.Store(0)
@@ -313,13 +313,13 @@ func (b *NodeBarrier) RankDone(r int) {
 
 // waitQuietly waits for me's phase to be released; false if the job
 // aborted first.
-func (b *NodeBarrier) waitQuietly(me *barrierRank) (ok bool) {
+func (b *NodeBarrier) waitQuietly(r int, me *barrierRank) (ok bool) {
 	defer func() {
 		if v := recover(); v != nil && v != ErrAborted {
 			panic(v)
 		}
 	}()
-	me.waiter.Wait(b.job, func() bool { return b.released(me) })
+	b.waitRelease(r, me)
 	return true
 }
 
@@ -336,7 +336,7 @@ func (b *NodeBarrier) Wait(r int) error {
 		panic("upc_wait: called without a preceding upc_notify")
 	}
 	if !b.released(me) {
-		me.waiter.Wait(b.job, func() bool { return b.released(me) })
+		b.waitRelease(r, me)
 	}
 	return b.finish(r)
 }
@@ -354,16 +354,25 @@ func (b *NodeBarrier) Try(r int) (bool, error) {
 	return true, b.finish(r)
 }
 
-// Blocked reports what rank r waits for, if it has notified and not yet
-// completed its wait: the arrival it brought and the phase. It may be
-// called from any goroutine (a deadlock report).
-func (b *NodeBarrier) Blocked(r int) (a Arrival, phase uint32, ok bool) {
-	me := &b.ranks[r]
-	s := me.arrival.Load()
-	if s == 0 {
-		return Arrival{}, 0, false
+// waitRelease waits for me's phase to be released; the wait is recorded
+// (for the deadlock detector) as one for the phase me arrived in.
+func (b *NodeBarrier) waitRelease(r int, me *barrierRank) {
+	me.waiter.Wait(b.job.endpoints[r], whyArrival(me.arrival.Load()&^inBarrier), func() bool { return b.released(me) })
+}
+
+// whyArrival is a rank waiting in a phase it arrived in with this
+// summary, as the deadlock report says it.
+type whyArrival uint64
+
+func (w whyArrival) String() string {
+	s := uint64(w)
+	switch {
+	case sumKind(s) != 0:
+		return arrivalName(s) + ": every thread to reach its synchronisation"
+	case s&sumNamed != 0:
+		return fmt.Sprintf("a barrier (id %d)", int32(uint32(s)))
 	}
-	return Arrival{ID: int32(uint32(s)), Named: s&sumNamed != 0, coll: sumKind(s)}, me.phase.Load(), true
+	return "a barrier"
 }
 
 func (b *NodeBarrier) finish(r int) error {

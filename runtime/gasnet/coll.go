@@ -24,7 +24,7 @@ type CollTag struct {
 	Seq  uint64 // the call's sequence number, the same on every rank
 	Kind uint8  // which collective (see RegisterCollective)
 	Step uint8  // the message's role in the algorithm (round, phase)
-	From int32  // the sender, or another index that tells a step's messages apart
+	From int32  // the sender, or another index that tells a step's messages apart (-1: any sender)
 }
 
 // collKind is a registered collective: its name and what a duplicate
@@ -279,8 +279,18 @@ func (c CollPort) Recv(tag CollTag) []byte {
 		if ok {
 			return p
 		}
-		c.ep.waiter.Wait(c.ep.job, func() bool { return c.box.arrived.Load() != seen })
+		c.ep.waiter.Wait(c.ep, whyColl(tag), func() bool { return c.box.arrived.Load() != seen })
 	}
+}
+
+// whyColl is a rank waiting for a collective message.
+type whyColl CollTag
+
+func (w whyColl) String() string {
+	if w.From < 0 {
+		return fmt.Sprintf("%s: a message from another thread (collective call %d)", collName(w.Kind), w.Seq)
+	}
+	return fmt.Sprintf("%s: a message from thread %d (collective call %d)", collName(w.Kind), w.From, w.Seq)
 }
 
 // Done ends the rank's part in call seq: it has received every message it

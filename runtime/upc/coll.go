@@ -525,8 +525,9 @@ func (t *Thread) AllPermute(dst, src, perm SharedPtr, nbytes uintptr, flags Flag
 		if to < 0 || int(to) >= P {
 			panic(fmt.Sprintf("%s: perm[%d] is %d, not a thread number in [0,%d)", name, me, to, P))
 		}
-		c.send(int(to), 0, 0, t.collReadOwn(blockOn(src, me, nbytes).Addr, nbytes))
-		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), c.recvN(0, 0, nbytes))
+		// The receiver does not know the sender: From is -1, any sender.
+		c.send(int(to), 0, -1, t.collReadOwn(blockOn(src, me, nbytes).Addr, nbytes))
+		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), c.recvN(0, -1, nbytes))
 	}
 	c.end()
 }
