@@ -240,6 +240,8 @@ func TestCollectiveErrors(t *testing.T) {
 				AllReduce[float64](th, a, a, OpAdd, 2, 1, nil, 0)
 			}
 		}, "collective mismatch"},
+		{"upc_all_alloc sizes differ", func(th *Thread, a SharedPtr) { th.AllAlloc(2, uintptr(8+th.MyThread)) }, "upc_all_alloc: thread 1 passed nbytes 9 where thread 0 passed 8"},
+		{"atomic domain types differ", func(th *Thread, a SharedPtr) { th.AllAtomicDomainAlloc(TypeInt+TypeCode(th.MyThread), OpAdd, 0) }, "upc_all_atomicdomain_alloc: thread 1 passed type 5 where thread 0 passed 4"},
 		{"perms differ", func(th *Thread, a SharedPtr) {
 			perm := a.Add(int64(32*th.MyThread), Indefinite(1), 2)
 			Store(th, SharedPtr{Thread: uint32(th.MyThread), Addr: perm.Addr + 4*uintptr(th.MyThread)}, int32(th.MyThread))
