@@ -231,7 +231,9 @@ func TestCollectiveErrors(t *testing.T) {
 		{"sync modes differ", func(th *Thread, a SharedPtr) { th.AllScatter(a, a, 8, InNoSync|Flag(th.MyThread)*OutMySync) }, "passed sync_mode UPC_IN_NOSYNC|UPC_OUT_"},
 		{"destinations differ", func(th *Thread, a SharedPtr) { th.AllExchange(a.Add(int64(th.MyThread), Indefinite(1), 2), a, 8, 0) }, "passed different dst"},
 		{"operators differ", func(th *Thread, a SharedPtr) { AllReduce[int32](th, a, a, OpAdd<<th.MyThread, 2, 1, nil, 0) }, "upc_all_reduceI: thread"},
-		{"element counts differ", func(th *Thread, a SharedPtr) { AllPrefixReduce[int64](th, a, a, OpAdd, uintptr(2+th.MyThread), 1, nil, 0) }, "passed nelems"},
+		{"element counts differ", func(th *Thread, a SharedPtr) {
+			AllPrefixReduce[int64](th, a, a, OpAdd, uintptr(2+th.MyThread), 1, nil, 0)
+		}, "passed nelems"},
 		{"block sizes differ", func(th *Thread, a SharedPtr) { AllReduce[int64](th, a, a, OpMax, 2, uintptr(1+th.MyThread), nil, 0) }, "passed blk_size"},
 		{"types differ", func(th *Thread, a SharedPtr) {
 			if th.MyThread == 0 {
