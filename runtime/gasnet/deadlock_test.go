@@ -5,6 +5,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -188,5 +189,37 @@ func TestDeadlockIntervalSetting(t *testing.T) {
 		t.Setenv("UPC_DEADLOCK_INTERVAL", bad)
 		_, err := NewJob(Config{Ranks: 1, SegmentSize: 1 << 16})
 		assert.ErrorContains(t, err, "UPC_DEADLOCK_INTERVAL", bad)
+	}
+}
+
+var hTestFail = RegisterHandler("test-fail", func(tok Token, args []uint64, _ []byte) {
+	if args[0] == 0 {
+		panic("a check failed")
+	}
+	failSink = *(*int64)(unsafe.Add(unsafe.Pointer(nil), args[0])) // a stray address
+})
+
+var failSink int64
+
+// A handler that fails ends the job with a message naming it, never the
+// process with a Go stack dump (handlers run on progress goroutines).
+func TestHandlerFailureEndsTheJob(t *testing.T) {
+	for _, tc := range []struct {
+		addr uint64
+		want string
+	}{
+		{0, "a check failed"},
+		{0xdead0000, "invalid memory address"},
+	} {
+		err := runErr(t, 2, 2, func(ep *Endpoint) {
+			if ep.Rank() == 0 {
+				ep.Send(1, hTestFail, []uint64{tc.addr}, nil)
+				return
+			}
+			ep.waiter.Wait(ep, WhyText("the job's end"), func() bool { return false })
+		})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "gasnet: the test-fail handler failed at thread 1 on a message from thread 0: ")
+		assert.Contains(t, err.Error(), tc.want)
 	}
 }

@@ -333,6 +333,14 @@ func (j *Job) Deliver(m *Message) {
 		return
 	}
 	tok := Token{job: j, src: m.Src, dst: m.Dst, isReply: m.Handler&replyBit != 0}
+	// A handler that fails (a runtime check, a stray address: progress
+	// goroutines panic on faults too) ends the job with a message rather
+	// than the process with a Go stack dump.
+	defer func() {
+		if v := recover(); v != nil {
+			j.Abort(fmt.Errorf("gasnet: the %s handler failed at thread %d on a message from thread %d: %v", handlerTable[id].name, m.Dst, m.Src, v))
+		}
+	}()
 	handlerTable[id].fn(tok, m.Args[:m.NArgs], m.Payload)
 }
 

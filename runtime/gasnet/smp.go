@@ -2,6 +2,7 @@ package gasnet
 
 import (
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"syscall"
 	"unsafe"
@@ -156,6 +157,9 @@ func (in *inbox) push(m *Message) {
 }
 
 func (in *inbox) serve(job *Job) {
+	// A stray address in a handler panics (Deliver reports it) instead
+	// of crashing the process.
+	debug.SetPanicOnFault(true)
 	for {
 		select {
 		case <-in.wake:
