@@ -203,6 +203,7 @@ func run(opts Options, main func(t *Thread) int, end func(status int, err error)
 		}
 		// A stray pointer becomes a panic we report, not a crash.
 		debug.SetPanicOnFault(true)
+		announceThread(t.MyThread, t.Threads)
 		defer func() {
 			// Only Exit's own panic is recovered here; faults go on to gasnet.
 			if t.exited {
@@ -370,6 +371,10 @@ type Program struct {
 // prints a fault with its thread and source line; and exits with the
 // job's status. A start-up error is one line. It does not return.
 func Main(p Program) {
+	if name := os.Getenv(guardEnv); name != "" {
+		runGuard(name)
+	}
+	startGuard(progName(p))
 	if os.Getenv("UPCGO_DESCRIBE") == "1" {
 		describe(p)
 		os.Exit(0)
