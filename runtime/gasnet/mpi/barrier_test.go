@@ -184,6 +184,11 @@ func TestBarrierStuck(t *testing.T) {
 	var exit *gasnet.ExitError
 	require.ErrorAs(t, w.jobs[1].AbortErr(), &exit, "the other processes end quietly")
 	assert.Equal(t, 1, exit.Status)
+	// Every process decided alike: none sends an abort notice, which
+	// could end process 0 before it has printed why the job died.
+	for _, j := range w.jobs {
+		assert.True(t, isAgreed(j.AbortErr()))
+	}
 }
 
 func TestBarrierTryAndMisuse(t *testing.T) {
@@ -234,6 +239,7 @@ func TestBarrierDeadlockProbes(t *testing.T) {
 	for p, j := range w.jobs {
 		var d *gasnet.DeadlockError
 		assert.ErrorAs(t, j.AbortErr(), &d, "process %d", p)
+		assert.True(t, isAgreed(j.AbortErr()))
 	}
 }
 
