@@ -53,10 +53,6 @@ type contribution struct {
 	sent, delivered   int64
 }
 
-// contributionLen is the number of int64 in a contribution on the wire
-// (upc_bar_combine reduces groups of this many).
-const contributionLen = 8
-
 // combine folds c into r, as the MPI reduction does.
 func (r *contribution) combine(c contribution) {
 	r.maxID = max(r.maxID, c.maxID)

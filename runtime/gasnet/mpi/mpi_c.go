@@ -754,6 +754,10 @@ func (j *cjob) repost(slot int) error {
 	return mpiError(C.upc_post_recv(j.p, C.int(slot)), "MPI_Irecv")
 }
 
+// contributionLen is the number of int64 in a contribution on the wire
+// (UPC_BAR_LEN: upc_bar_combine reduces groups of this many).
+const contributionLen = C.UPC_BAR_LEN
+
 func (j *cjob) barStart(c contribution) error {
 	in := [contributionLen]C.int64_t{C.int64_t(c.maxID), C.int64_t(c.minID), C.int64_t(c.arrived), C.int64_t(c.finished),
 		C.int64_t(c.probes), C.int64_t(c.unstable), C.int64_t(c.sent), C.int64_t(c.delivered)}
