@@ -303,6 +303,13 @@ func (j *Job) Run(body func(ep *Endpoint)) error {
 	select {
 	case <-done:
 	case <-j.abortCh:
+		if _, ok := j.AbortErr().(*DeadlockError); ok {
+			// Every rank is blocked in the runtime or finished: all
+			// unwind, each recording its part of the report, however
+			// slowly a loaded machine lets them.
+			<-done
+			break
+		}
 		select {
 		case <-done:
 		case <-time.After(AbortGrace):
