@@ -223,3 +223,26 @@ func TestHandlerFailureEndsTheJob(t *testing.T) {
 		assert.Contains(t, err.Error(), tc.want)
 	}
 }
+
+var (
+	testHold  func()
+	hTestHold = RegisterHandler("test-hold", func(Token, []uint64, []byte) { testHold() })
+)
+
+// The smp conduit is idle only when no message is queued or being
+// handled: a rank waiting for one is not stuck.
+func TestSMPIdle(t *testing.T) {
+	c := NewSMP(2, 2)
+	j, err := NewJob(Config{Conduit: c, SegmentSize: 1 << 16})
+	require.NoError(t, err)
+	defer c.Close()
+	assert.True(t, c.Idle())
+	entered, release := make(chan struct{}), make(chan struct{})
+	testHold = func() { close(entered); <-release }
+	j.Endpoint(0).Send(1, hTestHold, nil, nil)
+	assert.False(t, c.Idle(), "a message is queued or being handled")
+	<-entered
+	assert.False(t, c.Idle(), "a message is being handled")
+	close(release)
+	require.Eventually(t, c.Idle, time.Minute, time.Millisecond)
+}
