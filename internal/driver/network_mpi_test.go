@@ -9,6 +9,7 @@ package driver
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -38,9 +39,11 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	var stderr lockedBuffer
 	// The runtime's packages are compiled first, untimed: on a loaded
 	// machine with a cold cache that takes minutes, and the limit is for
-	// the run (Run then compiles only the program's own package).
+	// the run (Run then compiles only the program's own package). The
+	// binary goes where a repeated test finds it up to date.
+	warm := filepath.Join(os.TempDir(), fmt.Sprintf("upcgo-mpi-test-%x", sha256.Sum256([]byte(src))))
 	var buildErr bytes.Buffer
-	_, err := Build(Options{Source: filepath.Join(dir, "prog.upc"), Network: "mpi", Output: filepath.Join(dir, "warm"), Stderr: &buildErr})
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Output: warm, Stderr: &buildErr})
 	require.NoError(t, err, buildErr.String())
 	done := make(chan struct{})
 	var status int
