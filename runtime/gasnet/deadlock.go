@@ -185,9 +185,9 @@ func (j *Job) Deadlocked() { j.Abort(j.newDeadlock()) }
 // Quiescence checks one process's ranks again and again, each check
 // compared with the one before.
 type Quiescence struct {
-	job  *Job
-	prev quietCheck
-	have bool
+	job        *Job
+	prev, next quietCheck // next: the buffers the next check fills
+	have       bool
 }
 
 // quietCheck is one check's view of the local ranks.
@@ -220,7 +220,12 @@ type Quiet struct {
 // processes (zero for a single process).
 func (q *Quiescence) Check(idle func() bool, sent, delivered uint64) Quiet {
 	eps := q.job.endpoints
-	c := quietCheck{waits: make([]*rankWait, len(eps)), polls: make([]uint64, len(eps)), counts: [2]uint64{sent, delivered}, quiet: true}
+	if q.next.waits == nil {
+		q.next = quietCheck{waits: make([]*rankWait, len(eps)), polls: make([]uint64, len(eps))}
+	}
+	c := quietCheck{waits: q.next.waits, polls: q.next.polls, counts: [2]uint64{sent, delivered}, quiet: true}
+	clear(c.waits)
+	clear(c.polls)
 	for i, ep := range eps {
 		if ep.finished.Load() {
 			continue
@@ -249,7 +254,9 @@ func (q *Quiescence) Check(idle func() bool, sent, delivered uint64) Quiet {
 		w := c.waits[i]
 		stable = w == q.prev.waits[i] && (w == nil || w.parked != nil || c.polls[i] >= q.prev.polls[i]+2)
 	}
-	q.prev, q.have = c, true
+	// The previous check's buffers are the next one's: a check per
+	// barrier round allocates nothing.
+	q.prev, q.next, q.have = c, q.prev, true
 	return Quiet{Quiet: c.quiet, Stable: stable, Blocked: c.blocked}
 }
 
