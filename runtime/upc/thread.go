@@ -369,16 +369,15 @@ type Program struct {
 // and the build's defaults; runs the job on the network the program was
 // built for (the smp conduit unless a network conduit registered itself);
 // prints a fault with its thread and source line; and exits with the
-// job's status. A start-up error is one line. It does not return.
+// job's status. A start-up error is one line. The process is the
+// program's crash guard and runs the job in a child (crash.go). It does
+// not return.
 func Main(p Program) {
-	if name := os.Getenv(guardEnv); name != "" {
-		runGuard(name)
-	}
-	startGuard(progName(p))
 	if os.Getenv("UPCGO_DESCRIBE") == "1" {
 		describe(p)
 		os.Exit(0)
 	}
+	crashGuard(progName(p))
 	flags, rest, err := parseStartup(os.Args[1:])
 	if err == nil {
 		os.Args = append(os.Args[:1], rest...)
