@@ -35,15 +35,9 @@ import (
 // perProc per process, as Run does, and returns its status, stdout and
 // stderr, failing if the run takes longer than limit (a hang). The build
 // is not timed: on a loaded machine with a cold cache it takes minutes.
-// The binary goes where a repeated test finds it up to date.
 func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration, args ...string) (int, string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"prog.upc": src})
-	var buildErr bytes.Buffer
-	bin := filepath.Join(os.TempDir(), fmt.Sprintf("upcgo-mpi-test-%x", sha256.Sum256([]byte(src))))
-	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Output: bin, Stderr: &buildErr})
-	require.NoError(t, err, buildErr.String())
+	bin := buildMPI(t, src)
 	argv, env, err := Launch{Network: "mpi", Threads: threads, PerProc: perProc}.Command(bin, args)
 	require.NoError(t, err)
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
@@ -63,6 +57,28 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	}
 	require.NoError(t, err, stderr.String())
 	return 0, stdout.String(), stderr.String()
+}
+
+// mpiBuilt holds the binaries buildMPI built in this test process, by
+// source: a test repeated with -count runs the binary again instead of
+// building it again (a link under load takes longer than the run).
+var mpiBuilt sync.Map
+
+// buildMPI builds src for the mpi network, once per test process. The
+// binary goes where a later test process finds it up to date.
+func buildMPI(t *testing.T, src string) string {
+	t.Helper()
+	bin := filepath.Join(os.TempDir(), fmt.Sprintf("upcgo-mpi-test-%x", sha256.Sum256([]byte(src))))
+	if _, ok := mpiBuilt.Load(bin); ok {
+		return bin
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	var buildErr bytes.Buffer
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Output: bin, Stderr: &buildErr})
+	require.NoError(t, err, buildErr.String())
+	mpiBuilt.Store(bin, true)
+	return bin
 }
 
 // lockedBuffer is a bytes.Buffer a test may read while the job that
@@ -287,8 +303,9 @@ int main(void) {
 	return 0;
 }
 `
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	bin := buildMPI(t, src)
+	launch, err := MPILaunch(4, 1, 0, 0)
+	require.NoError(t, err)
 	pr, pw := io.Pipe()
 	var stderr lockedBuffer
 	type result struct {
@@ -297,8 +314,7 @@ int main(void) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		status, err := Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
-			RunOptions{Threads: 4, PerProc: 1, Stdout: pw})
+		status, err := Exec(bin, launch, RunOptions{Stdout: pw}, &stderr, nil)
 		pw.Close()
 		done <- result{status, err}
 	}()
