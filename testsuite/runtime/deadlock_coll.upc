@@ -1,11 +1,14 @@
 // threads: 2 3 4 8
 // exit: 1
-// stderr: "deadlock"
-// stderr: "UPC thread 0 of [0-9]+ waits for a barrier, at .*deadlock_coll\.upc:25"
-// stderr: "UPC threads? 1(-[0-9]+)? of [0-9]+ waits? for upc_all_broadcast: a message from thread [0-9]+ .*, at .*deadlock_coll\.upc:23"
-/* Thread 0, the root of the broadcast, does not enter it: the others
-   wait for the data (the no-sync modes add no barrier), thread 0 waits in
-   the barrier after it. Reported as a deadlock, naming the collective. */
+// stderr: "(?s)deadlock: .*UPC thread 0 of [0-9]+ waits for a barrier, at .*deadlock_coll\.upc:28\n.*UPC threads? 1(-[0-9]+)? of [0-9]+ waits? for upc_all_broadcast: a message from thread [0-9]+ .*, at .*deadlock_coll\.upc:26|(collective|barrier id) mismatch on thread [0-9]+: this thread is in upc_(barrier|all_broadcast), another thread in upc_(all_broadcast|barrier)"
+// stderr: "deadlock_coll\.upc:2[68]"
+/* Thread 0, the root of the broadcast, does not enter it and waits in
+   the barrier after it. Where threads address every thread's memory
+   (smp, one process) the broadcast is one pass synchronised on the node
+   barrier even in the no-sync modes, and the barrier reports thread 0 in
+   a barrier and another in the broadcast. Otherwise (mpi) the others wait
+   for the data (the no-sync modes add no barrier): a deadlock, naming
+   the collective and both lines. */
 #include <stdio.h>
 #include <upc.h>
 #include <upc_collective.h>
