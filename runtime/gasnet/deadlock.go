@@ -162,7 +162,10 @@ func (e *DeadlockError) record(rank int, why string, waited time.Duration, pcs [
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	for i := range e.ranks {
-		if e.ranks[i].Rank == rank {
+		// The first record is the rank's wait; a rank whose job aborted
+		// may block again as it ends (its barrier's RankDone finishing the
+		// phase it notified), where its stack has no frame of the program.
+		if e.ranks[i].Rank == rank && e.ranks[i].Why == "" {
 			e.ranks[i].Why, e.ranks[i].Waited, e.ranks[i].PCs = why, waited, pcs
 		}
 	}
