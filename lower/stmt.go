@@ -48,15 +48,23 @@ func (f *funcState) stmt(s string) {
 	f.body.WriteByte('\n')
 }
 
-// line marks the Go that follows as coming from pos.
+// line marks the Go that follows as coming from pos. Go numbers the lines
+// after a directive on from it, so a statement on the same C line as the
+// one before (the body of `if (c) f();`) needs a directive of its own once
+// Go lines have been written since.
 func (f *funcState) line(pos token.Pos) {
-	if !pos.IsValid() || (pos.File == f.lastLine.File && pos.Line == f.lastLine.Line) {
+	if !pos.IsValid() {
+		return
+	}
+	b := f.body.String()
+	bare := f.lastDirectiveLen > 0 && f.lastDirective+f.lastDirectiveLen == len(b)
+	if pos.File == f.lastLine.File && pos.Line == f.lastLine.Line && (bare || f.lastDirectiveLen == 0) {
 		return
 	}
 	f.lastLine = pos
 	d := lineDirective(pos)
 	// A directive followed by nothing yet is superseded, not kept.
-	if b := f.body.String(); f.lastDirectiveLen > 0 && f.lastDirective+f.lastDirectiveLen == len(b) {
+	if bare {
 		f.body.Reset()
 		f.body.WriteString(b[:f.lastDirective])
 	}

@@ -72,8 +72,16 @@ func init() {
 		outMode = IOLBF
 	}
 	stdout = register(&stream{name: "stdout", w: os.Stdout, seeker: os.Stdout, closer: os.Stdout, mode: outMode})
-	stderr = register(&stream{name: "stderr", w: os.Stderr, seeker: os.Stderr, closer: os.Stderr, mode: IONBF})
+	stderr = register(&stream{name: "stderr", w: osStderr{}, closer: osStderr{}, mode: IONBF})
 }
+
+// osStderr is whatever os.Stderr is when it is used: upc.Main moves the
+// program's standard error off file descriptor 2, which its crash guard
+// reads (runtime/upc/crash.go), after this package is initialised.
+type osStderr struct{}
+
+func (osStderr) Write(p []byte) (int, error) { return os.Stderr.Write(p) }
+func (osStderr) Close() error                { return os.Stderr.Close() }
 
 // isTerminal approximates isatty with the standard library: a character
 // device. /dev/null is one too, which only changes when its (discarded)

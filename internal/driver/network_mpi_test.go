@@ -4,11 +4,15 @@ package driver
 
 // End-to-end runs on the mpi network: go test -tags mpi ./internal/driver
 // (make test-mpi; UPCGO_MPI=mpich for MPICH). Each program is built with
-// -network mpi and started under mpirun by Run, as upcgo run does.
+// -network mpi and started under mpirun with the command line Run uses
+// (TestMPIHybridRun also goes through Run itself).
 
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -27,30 +31,54 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// runMPI builds and runs src at threads UPC threads, perProc per process,
-// and returns its status, stdout and stderr, failing if it takes longer
-// than limit (a hang).
+// runMPI builds src and runs it under mpirun at threads UPC threads,
+// perProc per process, as Run does, and returns its status, stdout and
+// stderr, failing if the run takes longer than limit (a hang). The build
+// is not timed: on a loaded machine with a cold cache it takes minutes.
 func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration, args ...string) (int, string, string) {
 	t.Helper()
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"prog.upc": src})
-	var stdout bytes.Buffer
-	var stderr lockedBuffer
-	done := make(chan struct{})
-	var status int
-	var err error
-	go func() {
-		defer close(done)
-		status, err = Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
-			RunOptions{Threads: threads, PerProc: perProc, Args: args, Stdout: &stdout})
-	}()
-	select {
-	case <-done:
-	case <-time.After(limit + 60*time.Second): // the build comes first
-		t.Fatalf("no exit after %v: stderr so far:\n%s", limit, stderr.String())
+	bin := buildMPI(t, src)
+	argv, env, err := Launch{Network: "mpi", Threads: threads, PerProc: perProc}.Command(bin, args)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
+	cmd.Env = append(os.Environ(), env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = 10 * time.Second
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("no exit after %v: stderr:\n%s", limit, stderr.String())
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), stdout.String(), stderr.String()
 	}
 	require.NoError(t, err, stderr.String())
-	return status, stdout.String(), stderr.String()
+	return 0, stdout.String(), stderr.String()
+}
+
+// mpiBuilt holds the binaries buildMPI built in this test process, by
+// source: a test repeated with -count runs the binary again instead of
+// building it again (a link under load takes longer than the run).
+var mpiBuilt sync.Map
+
+// buildMPI builds src for the mpi network, once per test process. The
+// binary goes where a later test process finds it up to date.
+func buildMPI(t *testing.T, src string) string {
+	t.Helper()
+	bin := filepath.Join(os.TempDir(), fmt.Sprintf("upcgo-mpi-test-%x", sha256.Sum256([]byte(src))))
+	if _, ok := mpiBuilt.Load(bin); ok {
+		return bin
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	var buildErr bytes.Buffer
+	_, err := Build(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Output: bin, Stderr: &buildErr})
+	require.NoError(t, err, buildErr.String())
+	mpiBuilt.Store(bin, true)
+	return bin
 }
 
 // lockedBuffer is a bytes.Buffer a test may read while the job that
@@ -103,6 +131,16 @@ func TestMPIHybridRun(t *testing.T) {
 	assert.Equal(t, 0, status, errOut)
 	assert.Equal(t, sumOut, sortedLines(out))
 	assert.Empty(t, errOut)
+
+	// The same through Run, as upcgo run -network mpi does.
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"prog.upc": sumSrc})
+	var stdout, stderr bytes.Buffer
+	status, err := Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
+		RunOptions{Threads: 4, PerProc: 2, Args: []string{"arg"}, Stdout: &stdout})
+	require.NoError(t, err, stderr.String())
+	assert.Equal(t, 0, status, stderr.String())
+	assert.Equal(t, sumOut, sortedLines(stdout.String()))
 }
 
 // Where MPI has no shared windows (Open MPI with OMPI_MCA_osc naming no
@@ -137,6 +175,9 @@ func TestMPISharedWindowsUnavailable(t *testing.T) {
 	assert.Contains(t, errOut, "osc/pt2pt serves no process with MPI_THREAD_MULTIPLE")
 }
 
+// threadLine is a line of a report that names threads.
+var threadLine = regexp.MustCompile(`UPC threads? \d`)
+
 // A failing thread ends the whole job with its status, never a hang, even
 // when the other threads compute without calling the runtime.
 func TestMPIFailuresEndTheJob(t *testing.T) {
@@ -145,7 +186,7 @@ func TestMPIFailuresEndTheJob(t *testing.T) {
 		src     string
 		status  int
 		stderr  string
-		reports int // fault reports: one, from the faulting thread's process
+		reports int // lines naming threads: a fault's one, from the faulting thread's process
 	}{
 		{"fault", `#include <stdio.h>
 #include <upc.h>
@@ -185,14 +226,34 @@ int main(void) {
 	return 0;
 }
 `, 1, `UPC thread 2 of 4: runtime error: invalid memory address or nil pointer dereference`, 1},
+		// One report, gathered at process 0, naming every thread: two
+		// lines for the lock cycle (one per process), one for the barrier.
+		{"lock deadlock across processes", `#include <upc.h>
+upc_lock_t *a, *b;
+int main(void) {
+	a = upc_all_lock_alloc();
+	b = upc_all_lock_alloc();
+	if (MYTHREAD == 0) upc_lock(a);
+	if (MYTHREAD == 3) upc_lock(b);
+	upc_barrier;
+	if (MYTHREAD == 0) upc_lock(b);
+	if (MYTHREAD == 3) upc_lock(a);
+	upc_barrier;
+	return 0;
+}
+`, 1, `deadlock: every UPC thread waits for another \(or has returned\):
+  UPC thread 0 of 4 waits for upc_lock: a lock held by thread 3, at .*prog.upc:9
+  UPC threads 1-2 of 4 wait for a barrier, at .*prog.upc:11
+  UPC thread 3 of 4 waits for upc_lock: .*, at .*prog.upc:10
+`, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			status, _, errOut := runMPI(t, tc.src, 4, 2, 30*time.Second)
+			status, _, errOut := runMPI(t, tc.src, 4, 2, 2*time.Minute)
 			assert.Equal(t, tc.status, status, errOut)
 			assert.Regexp(t, tc.stderr, errOut)
-			assert.Equal(t, tc.reports, strings.Count(errOut, "UPC thread"), errOut)
-			assert.LessOrEqual(t, strings.Count(errOut, "deadlock"), 1, errOut)
+			assert.Len(t, threadLine.FindAllString(errOut, -1), tc.reports, errOut)
+			assert.LessOrEqual(t, strings.Count(errOut, "deadlock:"), 1, errOut, "one report")
 			t.Logf("%s: %v", tc.name, time.Since(start))
 		})
 	}
@@ -221,7 +282,7 @@ func TestMPIGoProgram(t *testing.T) {
 		right := (r + 1) % 4
 		want = append(want, fmt.Sprintf("thread %d of 4: thread %d's block sums to %d", r, right, 16*right+6))
 	}
-	assert.Equal(t, want, sortedLines(stdout.String()))
+	assert.Equal(t, sumOut, sortedLines(stdout.String()))
 }
 
 // A process killed by a signal (a node's out-of-memory killer, a crash in
@@ -242,8 +303,9 @@ int main(void) {
 	return 0;
 }
 `
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"prog.upc": src})
+	bin := buildMPI(t, src)
+	launch, err := MPILaunch(4, 1, 0, 0)
+	require.NoError(t, err)
 	pr, pw := io.Pipe()
 	var stderr lockedBuffer
 	type result struct {
@@ -252,8 +314,7 @@ int main(void) {
 	}
 	done := make(chan result, 1)
 	go func() {
-		status, err := Run(Options{Inputs: []string{filepath.Join(dir, "prog.upc")}, Network: "mpi", Stderr: &stderr},
-			RunOptions{Threads: 4, PerProc: 1, Stdout: pw})
+		status, err := Exec(bin, launch, RunOptions{Stdout: pw}, &stderr, nil)
 		pw.Close()
 		done <- result{status, err}
 	}()

@@ -8,7 +8,7 @@ import (
 // NodeBarrier is the split-phase barrier among the ranks of one node: the
 // one state machine behind upc_notify/upc_wait, their ids, the "barrier
 // that can never complete" report, and the collectives' one-pass
-// synchronisation (Endpoint.CollBarrier). The smp conduit runs it over all
+// synchronisation (CollPort.Sync). The smp conduit runs it over all
 // of its ranks. A conduit that spans nodes runs it over the ranks it can
 // reach through shared memory and completes the phase across nodes itself
 // (SetComplete, Release), as GASNet-EX's PSHM barrier does.
@@ -90,11 +90,10 @@ type Arrival struct {
 }
 
 // CollArrival is the arrival of a rank at the synchronisation of the
-// collective kind (a RegisterCollective value); digest stands for the
-// arguments that must be single-valued: ranks whose digests differ are a
-// mismatch.
-func CollArrival(kind uint8, digest uint32) Arrival {
-	return Arrival{ID: int32(digest), Named: true, coll: uint16(kind) + 1}
+// collective kind (a RegisterCollective value). The call's arguments are
+// compared by the hook (CollPort.Sync), which can name them.
+func CollArrival(kind uint8) Arrival {
+	return Arrival{coll: uint16(kind) + 1}
 }
 
 // A summary packs the combined arrivals of a subtree into one word, so a
@@ -151,6 +150,7 @@ type BarrierVerdict struct {
 	Sum, Other uint64 // summaries: the combined one and one that conflicted
 	Finished   int    // ranks that arrived finished (RankDone)
 	Ranks      int    // ranks counted
+	Err        error  // the hook's failure, which every rank's Wait returns
 }
 
 type barrierVerdict = BarrierVerdict
@@ -207,8 +207,9 @@ func (b *NodeBarrier) SetComplete(f func(v BarrierVerdict)) { b.complete = f }
 // Notify is the first half of rank r's barrier: it never waits. If
 // r's arrival completes the phase (the last rank to arrive), hook runs
 // before the release, on this rank, when every rank arrived with the same
-// kind: the collectives' one-pass work (Endpoint.CollBarrier).
-func (b *NodeBarrier) Notify(r int, a Arrival, hook func()) {
+// kind: the collectives' comparison of their arguments and one-pass work
+// (CollPort.Sync). An error from hook is every rank's Wait's.
+func (b *NodeBarrier) Notify(r int, a Arrival, hook func() error) {
 	me := &b.ranks[r]
 	if me.arrival.Load() != 0 {
 		panic("upc_notify: called twice without an intervening upc_wait")
@@ -222,7 +223,7 @@ func (b *NodeBarrier) Notify(r int, a Arrival, hook func()) {
 
 // arrive brings a summary (and finished ranks) to node i and climbs while
 // it completes nodes.
-func (b *NodeBarrier) arrive(i int32, sum, other uint64, fin int32, hook func()) {
+func (b *NodeBarrier) arrive(i int32, sum, other uint64, fin int32, hook func() error) {
 	for {
 		nd := &b.nodes[i]
 		if sum != 0 {
@@ -264,7 +265,7 @@ func (b *NodeBarrier) arrive(i int32, sum, other uint64, fin int32, hook func())
 				return
 			}
 			if hook != nil && v.ok() {
-				hook()
+				v.Err = hook()
 			}
 			b.Release(v)
 			return
@@ -303,7 +304,7 @@ func (b *NodeBarrier) Release(v BarrierVerdict) {
 func (b *NodeBarrier) RankDone(r int) {
 	me := &b.ranks[r]
 	if me.arrival.Load() != 0 {
-		if !b.released(me) && !b.waitQuietly(me) {
+		if !b.released(me) && !b.waitQuietly(r, me) {
 			return // the job aborted: it is ending anyway
 		}
 		me.arrival.Store(0)
@@ -313,13 +314,13 @@ func (b *NodeBarrier) RankDone(r int) {
 
 // waitQuietly waits for me's phase to be released; false if the job
 // aborted first.
-func (b *NodeBarrier) waitQuietly(me *barrierRank) (ok bool) {
+func (b *NodeBarrier) waitQuietly(r int, me *barrierRank) (ok bool) {
 	defer func() {
 		if v := recover(); v != nil && v != ErrAborted {
 			panic(v)
 		}
 	}()
-	me.waiter.Wait(b.job, func() bool { return b.released(me) })
+	b.waitRelease(r, me)
 	return true
 }
 
@@ -336,7 +337,7 @@ func (b *NodeBarrier) Wait(r int) error {
 		panic("upc_wait: called without a preceding upc_notify")
 	}
 	if !b.released(me) {
-		me.waiter.Wait(b.job, func() bool { return b.released(me) })
+		b.waitRelease(r, me)
 	}
 	return b.finish(r)
 }
@@ -354,16 +355,25 @@ func (b *NodeBarrier) Try(r int) (bool, error) {
 	return true, b.finish(r)
 }
 
-// Blocked reports what rank r waits for, if it has notified and not yet
-// completed its wait: the arrival it brought and the phase. It may be
-// called from any goroutine (a deadlock report).
-func (b *NodeBarrier) Blocked(r int) (a Arrival, phase uint32, ok bool) {
-	me := &b.ranks[r]
-	s := me.arrival.Load()
-	if s == 0 {
-		return Arrival{}, 0, false
+// waitRelease waits for me's phase to be released; the wait is recorded
+// (for the deadlock detector) as one for the phase me arrived in.
+func (b *NodeBarrier) waitRelease(r int, me *barrierRank) {
+	me.waiter.Wait(b.job.endpoints[r], whyArrival(me.arrival.Load()&^inBarrier), func() bool { return b.released(me) })
+}
+
+// whyArrival is a rank waiting in a phase it arrived in with this
+// summary, as the deadlock report says it.
+type whyArrival uint64
+
+func (w whyArrival) String() string {
+	s := uint64(w)
+	switch {
+	case sumKind(s) != 0:
+		return arrivalName(s) + ": every thread to reach its synchronisation"
+	case s&sumNamed != 0:
+		return fmt.Sprintf("a barrier (id %d)", int32(uint32(s)))
 	}
-	return Arrival{ID: int32(uint32(s)), Named: s&sumNamed != 0, coll: sumKind(s)}, me.phase.Load(), true
+	return "a barrier"
 }
 
 func (b *NodeBarrier) finish(r int) error {
@@ -372,7 +382,7 @@ func (b *NodeBarrier) finish(r int) error {
 	me.arrival.Store(0)
 	v := b.verdicts[me.phase.Load()&1]
 	if v.ok() {
-		return nil
+		return v.Err
 	}
 	return mismatchError(r, mine, v)
 }
@@ -404,10 +414,6 @@ func mismatchError(r int, mine uint64, v BarrierVerdict) error {
 			return &CollMismatchError{Rank: r, Msg: "collective mismatch on thread " + fmt.Sprint(r) + ": " + detail}
 		}
 		return &BarrierMismatchError{Rank: r, Detail: detail}
-	}
-	if sumKind(mine) != 0 {
-		return &CollMismatchError{Rank: r, Msg: fmt.Sprintf("%s: the threads passed different sizes or arguments (thread %d's differ from another's); collective arguments must be single-valued",
-			arrivalName(mine), r)}
 	}
 	a, o := int32(uint32(first)), int32(uint32(other))
 	if mine&sumNamed == 0 {

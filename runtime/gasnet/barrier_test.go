@@ -107,11 +107,12 @@ func TestNodeBarrierHook(t *testing.T) {
 		nb := ep.job.conduit.(*SMP).NodeBarrier()
 		for i := range rounds {
 			entered.Add(1)
-			nb.Notify(ep.Rank(), CollArrival(kind, 0), func() {
+			nb.Notify(ep.Rank(), CollArrival(kind), func() error {
 				if got := entered.Load(); got != int64(ranks*(i+1)) {
 					t.Errorf("round %d: hook ran with %d arrivals", i, got)
 				}
 				ran.Add(1)
+				return nil
 			})
 			require.NoError(t, nb.Wait(ep.Rank()))
 			if got := ran.Load(); got != int64(i+1) {
@@ -131,12 +132,9 @@ func TestNodeBarrierKindMismatch(t *testing.T) {
 		nb := ep.job.conduit.(*SMP).NodeBarrier()
 		a := Arrival{}
 		if ep.Rank() == 4 {
-			a = CollArrival(kind, 0)
+			a = CollArrival(kind)
 		}
-		nb.Notify(ep.Rank(), a, func() { ran.Store(true) })
-		if got, _, ok := nb.Blocked(ep.Rank()); assert.True(t, ok) {
-			assert.Equal(t, a, got)
-		}
+		nb.Notify(ep.Rank(), a, func() error { ran.Store(true); return nil })
 		err := nb.Wait(ep.Rank())
 		if ep.Rank() == 4 {
 			var cm *CollMismatchError
@@ -147,21 +145,39 @@ func TestNodeBarrierKindMismatch(t *testing.T) {
 		}
 		assert.Contains(t, err.Error(), "upc_barrier")
 		assert.Contains(t, err.Error(), "test-reduce")
-		_, _, ok := nb.Blocked(ep.Rank())
-		assert.False(t, ok)
 		require.NoError(t, ep.Barrier(3, false))
 	})
 	assert.False(t, ran.Load())
-	// Ranks of one collective with different arguments.
-	run(t, 5, 1, func(ep *Endpoint) {
-		nb := ep.job.conduit.(*SMP).NodeBarrier()
-		nb.Notify(ep.Rank(), CollArrival(kind, uint32(ep.Rank()/4)), func() { ran.Store(true) })
-		err := nb.Wait(ep.Rank())
-		var cm *CollMismatchError
-		require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
-		assert.Contains(t, err.Error(), "test-reduce: the threads passed different sizes or arguments")
-	})
+	// Ranks of one collective with different arguments: the rank that
+	// completes the phase compares them and names the argument, on every
+	// rank; the work does not run.
+	args := RegisterCollective("test-args", "", CollArg{Name: "nbytes"}, CollArg{Name: "dst", Digest: true})
+	for _, tc := range []struct {
+		args func(r int) CollArgs
+		want string
+	}{
+		{func(r int) CollArgs { return CollArgs{8 + uint64(r/4), 1} }, "test-args: thread 4 passed nbytes 9 where thread 0 passed 8 (a collective's arguments must be the same on every thread)"},
+		{func(r int) CollArgs { return CollArgs{8, 1 + uint64(r/3)} }, "test-args: threads 0 and 3 passed different dst"},
+	} {
+		run(t, 5, 1, func(ep *Endpoint) {
+			mine := tc.args(ep.Rank())
+			defer func() {
+				err, _ := recover().(error)
+				var cm *CollMismatchError
+				require.True(t, errors.As(err, &cm), "rank %d: %v", ep.Rank(), err)
+				assert.Contains(t, err.Error(), tc.want)
+			}()
+			ep.Coll().Sync(args, &mine, func() { ran.Store(true) })
+		})
+	}
 	assert.False(t, ran.Load())
+	// Equal arguments: the work runs once, before any rank leaves.
+	var works atomic.Int32
+	run(t, 5, 1, func(ep *Endpoint) {
+		mine := CollArgs{8, 1}
+		require.True(t, ep.Coll().Sync(args, &mine, func() { works.Add(1) }))
+		assert.Equal(t, int32(1), works.Load())
+	})
 }
 
 // Ranks that return while others wait end the job with the report, at

@@ -24,13 +24,35 @@ type CollTag struct {
 	Seq  uint64 // the call's sequence number, the same on every rank
 	Kind uint8  // which collective (see RegisterCollective)
 	Step uint8  // the message's role in the algorithm (round, phase)
-	From int32  // the sender, or another index that tells a step's messages apart
+	From int32  // the sender, or another index that tells a step's messages apart (-1: any sender)
 }
 
-// collKind is a registered collective: its name and what a duplicate
-// message means for it.
+// collKind is a registered collective: its name, what a duplicate
+// message means for it, and its single-valued arguments.
 type collKind struct {
 	name, duplicate string
+	args            []CollArg
+}
+
+// CollArgs are a call's single-valued arguments as words (UPC 1.3 7.4:
+// every argument of a collective must have the same value on every
+// thread). Every message of the call carries them; its receiver compares
+// them with its own and with those of the call's other messages, so a
+// thread whose arguments differ is found wherever the call's messages
+// connect every thread.
+type CollArgs [CollArgWords]uint64
+
+// CollArgWords is how many words of arguments a call carries.
+const CollArgWords = MaxArgs - 2
+
+// CollArg describes one word of a collective's CollArgs for messages:
+// its name as the specification calls the argument, and how to show a
+// value (nil: as a number). Digest says the word is a digest of the
+// argument (a pointer-to-shared): its values are not shown.
+type CollArg struct {
+	Name   string
+	Show   func(uint64) string
+	Digest bool
 }
 
 var (
@@ -40,16 +62,52 @@ var (
 
 // RegisterCollective names a kind of collective for CollTag.Kind; the
 // name and duplicate (what a second message for one tag means for this
-// collective, in words for the user) appear in error messages. Call it
-// from package initialisation, like RegisterHandler.
-func RegisterCollective(name, duplicate string) uint8 {
+// collective, in words for the user) appear in error messages, and args
+// describes the words of its CollArgs. Call it from package
+// initialisation, like RegisterHandler.
+func RegisterCollective(name, duplicate string, args ...CollArg) uint8 {
 	collKindsMu.Lock()
 	defer collKindsMu.Unlock()
 	if len(collKinds) >= 256 {
 		panic("gasnet: too many collective kinds")
 	}
-	collKinds = append(collKinds, collKind{name, duplicate})
+	if len(args) > CollArgWords {
+		panic("gasnet: too many collective arguments")
+	}
+	collKinds = append(collKinds, collKind{name, duplicate, args})
 	return uint8(len(collKinds) - 1)
+}
+
+// argsError reports the first word in which two ranks' arguments to one
+// call of collective k differ, or nil.
+func argsError(owner int, k uint8, a CollArgs, ra int, b CollArgs, rb int) error {
+	if a == b {
+		return nil
+	}
+	collKindsMu.Lock()
+	kind := collKinds[k]
+	collKindsMu.Unlock()
+	for i := range a {
+		if a[i] == b[i] {
+			continue
+		}
+		arg := CollArg{Name: fmt.Sprintf("argument word %d", i)}
+		if i < len(kind.args) {
+			arg = kind.args[i]
+		}
+		show := func(v uint64) string { return fmt.Sprint(v) }
+		if arg.Show != nil {
+			show = arg.Show
+		}
+		var msg string
+		if arg.Digest {
+			msg = fmt.Sprintf("%s: threads %d and %d passed different %s", kind.name, min(ra, rb), max(ra, rb), arg.Name)
+		} else {
+			msg = fmt.Sprintf("%s: thread %d passed %s %s where thread %d passed %s", kind.name, rb, arg.Name, show(b[i]), ra, show(a[i]))
+		}
+		return &CollMismatchError{Rank: owner, Msg: msg + " (a collective's arguments must be the same on every thread)"}
+	}
+	return nil
 }
 
 func collName(k uint8) string {
@@ -93,6 +151,11 @@ type mailbox struct {
 	// panic): the owner panics with it at its next collective step, so
 	// the fault names the owner's line.
 	failed error
+	// entry holds the owner's arguments while it is in Sync (if
+	// hasEntry): written before it arrives, read by the rank that
+	// completes the phase.
+	entry    CollArgs
+	hasEntry bool
 }
 
 // callBox is one call's messages at one rank: a few (at most one per
@@ -103,11 +166,37 @@ type callBox struct {
 	kind uint8
 	rank int
 	msgs []boxed
+	// args are the first arguments seen for the call, from argsRank.
+	args     CollArgs
+	argsRank int
+	hasArgs  bool
+}
+
+// checkArgs compares rank's arguments with those the call has seen (or
+// records them). m.mu held.
+func (cb *callBox) checkArgs(owner, rank int, args *CollArgs) error {
+	if args == nil {
+		return nil
+	}
+	if !cb.hasArgs {
+		cb.args, cb.argsRank, cb.hasArgs = *args, rank, true
+		return nil
+	}
+	return argsError(owner, cb.kind, cb.args, cb.argsRank, *args, rank)
 }
 
 type boxed struct {
 	tag     CollTag
 	payload []byte
+}
+
+// argsOf is a call's arguments as messages carry them: nil for a call
+// without (a port not bound with Args).
+func argsOf(c CollPort) *CollArgs {
+	if !c.hasArgs {
+		return nil
+	}
+	return &c.args
 }
 
 // call returns seq's box, checking that tag's kind matches what the call
@@ -130,13 +219,16 @@ func (m *mailbox) call(owner, rank int, tag CollTag) (*callBox, error) {
 
 // deliver stores a message; a non-nil error means the program is wrong
 // (the message is dropped).
-func (m *mailbox) deliver(owner, from int, tag CollTag, payload []byte) error {
+func (m *mailbox) deliver(owner, from int, tag CollTag, args *CollArgs, payload []byte) error {
 	m.mu.Lock()
 	if tag.Seq < m.doneBelow {
 		m.mu.Unlock()
 		return unexpected(owner, tag)
 	}
 	cb, err := m.call(owner, from, tag)
+	if err == nil {
+		err = cb.checkArgs(owner, from, args)
+	}
 	if err == nil {
 		for _, b := range cb.msgs {
 			if b.tag == tag {
@@ -161,14 +253,18 @@ func unexpected(owner int, tag CollTag) error {
 		collName(tag.Kind), owner, collDuplicate(tag.Kind))}
 }
 
-// take removes the message with tag if it is there.
-func (m *mailbox) take(owner int, tag CollTag) ([]byte, bool, error) {
+// take removes the message with tag if it is there; args are the
+// owner's arguments to the call.
+func (m *mailbox) take(owner int, tag CollTag, args *CollArgs) ([]byte, bool, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.failed != nil {
 		return nil, false, m.failed
 	}
 	cb, err := m.call(owner, owner, tag)
+	if err == nil {
+		err = cb.checkArgs(owner, owner, args)
+	}
 	if err != nil {
 		return nil, false, err
 	}
@@ -214,9 +310,71 @@ func collStateOf(j *Job) *collState {
 // several): take it once, at the start of a collective, since finding the
 // job's state costs a map lookup.
 type CollPort struct {
-	ep  *Endpoint
-	st  *collState
-	box *mailbox
+	ep      *Endpoint
+	st      *collState
+	box     *mailbox
+	args    CollArgs
+	hasArgs bool
+}
+
+// Args binds the port to one call's single-valued arguments: its
+// messages carry them and its receives check them (see CollArgs).
+func (c CollPort) Args(args CollArgs) CollPort {
+	c.args, c.hasArgs = args, true
+	return c
+}
+
+// Sync synchronises a collective call of kind on the job's node barrier
+// (Endpoint.JobBarrier) and reports true, or does nothing and reports
+// false if the conduit has none. Every rank arrives with the kind, so a
+// rank in another collective or in a barrier is a mismatch. args, if not
+// nil, are the rank's arguments to the call: the rank that completes the
+// phase compares every rank's, as the call's messages would (CollArgs),
+// and then, if they agree, runs work (if not nil) before any rank is
+// released: a one-pass collective's data movement, done by one rank while
+// every rank waits. A difference is reported on every rank.
+func (c CollPort) Sync(kind uint8, args *CollArgs, work func()) bool {
+	nb := c.ep.jobBarrier
+	if nb == nil {
+		return false
+	}
+	c.box.hasEntry = args != nil
+	if args != nil {
+		c.box.entry = *args
+	}
+	st := c.st
+	nb.Notify(c.ep.rank, CollArrival(kind), func() error {
+		if err := st.compareEntries(c.ep.rank, kind); err != nil {
+			return err
+		}
+		if work != nil {
+			work()
+		}
+		return nil
+	})
+	if err := nb.Wait(c.ep.rank); err != nil {
+		panic(err)
+	}
+	return true
+}
+
+// compareEntries compares the arguments of every rank in Sync with the
+// first one's (a job barrier spans the job: box i is rank i's); owner is
+// the rank comparing.
+func (st *collState) compareEntries(owner int, kind uint8) error {
+	first := -1
+	for i, b := range st.boxes {
+		switch {
+		case !b.hasEntry:
+		case first < 0:
+			first = i
+		default:
+			if err := argsError(owner, kind, st.boxes[first].entry, first, b.entry, i); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // Coll returns the rank's collective port.
@@ -246,7 +404,7 @@ func (c CollPort) Next() uint64 {
 func (c CollPort) Send(dst int, tag CollTag, payload []byte) {
 	j := c.ep.job
 	if i := dst - j.first; uint(i) < uint(len(c.st.boxes)) {
-		if err := c.st.boxes[i].deliver(dst, c.ep.rank, tag, payload); err != nil {
+		if err := c.st.boxes[i].deliver(dst, c.ep.rank, tag, argsOf(c), payload); err != nil {
 			panic(err)
 		}
 		j.endpoints[i].waiter.Wake()
@@ -256,7 +414,11 @@ func (c CollPort) Send(dst int, tag CollTag, payload []byte) {
 		panic(fmt.Sprintf("%s: thread %d out of range [0,%d)", collName(tag.Kind), dst, c.ep.size))
 	}
 	c.ep.Stats.AMs++
-	j.sendOwned(c.ep.rank, dst, hColl, []uint64{tag.Seq, uint64(tag.Kind) | uint64(tag.Step)<<8 | uint64(uint32(tag.From))<<16}, payload)
+	args := []uint64{tag.Seq, uint64(tag.Kind) | uint64(tag.Step)<<8 | uint64(uint32(tag.From))<<16}
+	if c.hasArgs {
+		args = append(args, c.args[:]...)
+	}
+	j.sendOwned(c.ep.rank, dst, hColl, args, payload)
 }
 
 // sendOwned is send without copying the payload, which the message owns
@@ -272,15 +434,25 @@ func (j *Job) sendOwned(src, dst int, h HandlerID, args []uint64, payload []byte
 func (c CollPort) Recv(tag CollTag) []byte {
 	for {
 		seen := c.box.arrived.Load()
-		p, ok, err := c.box.take(c.ep.rank, tag)
+		p, ok, err := c.box.take(c.ep.rank, tag, argsOf(c))
 		if err != nil {
 			panic(err)
 		}
 		if ok {
 			return p
 		}
-		c.ep.waiter.Wait(c.ep.job, func() bool { return c.box.arrived.Load() != seen })
+		c.ep.waiter.Wait(c.ep, whyColl(tag), func() bool { return c.box.arrived.Load() != seen })
 	}
+}
+
+// whyColl is a rank waiting for a collective message.
+type whyColl CollTag
+
+func (w whyColl) String() string {
+	if w.From < 0 {
+		return fmt.Sprintf("%s: a message from another thread (collective call %d)", collName(w.Kind), w.Seq)
+	}
+	return fmt.Sprintf("%s: a message from thread %d (collective call %d)", collName(w.Kind), w.From, w.Seq)
 }
 
 // Done ends the rank's part in call seq: it has received every message it
@@ -309,8 +481,12 @@ var (
 func amColl(tok Token, args []uint64, payload []byte) {
 	j := tok.job
 	tag := CollTag{Seq: args[0], Kind: uint8(args[1]), Step: uint8(args[1] >> 8), From: int32(uint32(args[1] >> 16))}
+	var ca *CollArgs
+	if len(args) == 2+CollArgWords {
+		ca = (*CollArgs)(args[2:])
+	}
 	i := tok.dst - j.first
-	if err := collStateOf(j).boxes[i].deliver(tok.dst, tok.src, tag, payload); err != nil {
+	if err := collStateOf(j).boxes[i].deliver(tok.dst, tok.src, tag, ca, payload); err != nil {
 		collFailed(tok, err)
 		return
 	}

@@ -26,6 +26,11 @@ type Endpoint struct {
 
 	notes atomic.Pointer[notifyBoard] // notification slots and queues (notify.go), made on first use
 
+	// blocked is what the rank waits for while it blocks in the runtime;
+	// finished is set once it has returned (deadlock.go).
+	blocked  atomic.Pointer[rankWait]
+	finished atomic.Bool
+
 	Stats Stats
 	prof  *Profile // nil unless the job counts accesses (UPC_STATS)
 }
@@ -317,9 +322,25 @@ func (ep *Endpoint) Wait(h Handle) {
 	}
 	if s.pending.Load() != 0 {
 		ep.Stats.Waits++
-		ep.waiter.Wait(ep.job, func() bool { return s.pending.Load() == 0 })
+		ep.waiter.Wait(ep, whyTransfer, func() bool { return s.pending.Load() == 0 })
 	}
 	ep.ops.release(i, s)
+}
+
+// Whys of the endpoint's waits.
+const (
+	whyTransfer = WhyText("the completion of a non-blocking transfer")
+	whyImplicit = WhyText("the completion of the implicit-handle transfers")
+)
+
+// whyReply is a Call waiting for its answer.
+type whyReply struct {
+	dst int
+	h   HandlerID
+}
+
+func (w whyReply) String() string {
+	return fmt.Sprintf("a reply from thread %d (%s)", w.dst, handlerName(w.h))
 }
 
 // Try reports whether h's operation is complete; if so h is dead.
@@ -385,7 +406,7 @@ func (ep *Endpoint) WaitSome(hs []Handle) {
 	}
 	ep.flush(true)
 	ep.Stats.Waits++
-	ep.waiter.Wait(ep.job, func() bool {
+	ep.waiter.Wait(ep, whyTransfer, func() bool {
 		for _, h := range hs {
 			if h != 0 {
 				if _, s := ep.lookup(h, "wait_some"); s.pending.Load() == 0 {
@@ -408,7 +429,7 @@ func (ep *Endpoint) WaitNBI() {
 	}
 	if ep.nbiPending.Load() != 0 {
 		ep.Stats.Waits++
-		ep.waiter.Wait(ep.job, func() bool { return ep.nbiPending.Load() == 0 })
+		ep.waiter.Wait(ep, whyImplicit, func() bool { return ep.nbiPending.Load() == 0 })
 	}
 	clear(ep.nbiKeep)
 	ep.nbiKeep = ep.nbiKeep[:0]
@@ -461,6 +482,13 @@ func (ep *Endpoint) InRegion() bool { return ep.region >= 0 }
 // Call sends a request to handler h at rank dst and blocks until that
 // handler (or code it hands the CallRef to) answers with Job.Return.
 func (ep *Endpoint) Call(dst int, h HandlerID, args []uint64, payload []byte) ([]uint64, []byte) {
+	return ep.CallWaiting(whyReply{dst, h}, dst, h, args, payload)
+}
+
+// CallWaiting is Call for a request whose answer may be long in coming
+// (a lock handed over when its holder releases it): why says what the
+// rank waits for, for the deadlock report.
+func (ep *Endpoint) CallWaiting(why Why, dst int, h HandlerID, args []uint64, payload []byte) ([]uint64, []byte) {
 	i, s := ep.ops.alloc(1)
 	s.isCall = true
 	ep.Stats.AMs++
@@ -469,7 +497,7 @@ func (ep *Endpoint) Call(dst int, h HandlerID, args []uint64, payload []byte) ([
 	a = append(a, args...)
 	ep.job.send(ep.rank, dst, h, a, payload)
 	if s.pending.Load() != 0 {
-		ep.waiter.Wait(ep.job, func() bool { return s.pending.Load() == 0 })
+		ep.waiter.Wait(ep, why, func() bool { return s.pending.Load() == 0 })
 	}
 	r := s.result
 	ep.ops.release(i, s)

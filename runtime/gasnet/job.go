@@ -61,7 +61,8 @@ type Job struct {
 	abortErr  error
 	aborted   atomic.Bool
 
-	wait waitPolicy // how Waiters spin (choosePolicy)
+	wait          waitPolicy    // how Waiters spin (choosePolicy)
+	deadlockEvery time.Duration // between two deadlock checks
 
 	statsMu sync.Mutex
 	profile ProfileMode
@@ -130,7 +131,11 @@ func NewJob(cfg Config) (*Job, error) {
 	if err := checkFootprint(c, seg); err != nil {
 		return nil, err
 	}
-	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{}), profile: cfg.Profile}
+	every, err := deadlockInterval()
+	if err != nil {
+		return nil, err
+	}
+	j := &Job{conduit: c, segSize: seg, abortCh: make(chan struct{}), profile: cfg.Profile, deadlockEvery: every}
 	if err := c.Attach(j, seg); err != nil {
 		return nil, err
 	}
@@ -264,9 +269,10 @@ const AbortGrace = 500 * time.Millisecond
 
 // Run runs body on every local rank, each on its own goroutine, and returns
 // when all have returned. A panic in one rank aborts the job with a
-// *RankPanic; a rank that panics with *ExitError aborts it with that. Run
-// returns the abort error, if any, at most AbortGrace after the abort even
-// if some rank never reaches the runtime again.
+// *RankPanic; a rank that panics with *ExitError aborts it with that; a
+// job whose ranks all wait for each other aborts with a *DeadlockError.
+// Run returns the abort error, if any, at most AbortGrace after the abort
+// even if some rank never reaches the runtime again.
 func (j *Job) Run(body func(ep *Endpoint)) error {
 	if sc, ok := j.conduit.(StartConduit); ok {
 		if err := sc.Start(); err != nil {
@@ -280,6 +286,7 @@ func (j *Job) Run(body func(ep *Endpoint)) error {
 		go func() {
 			defer wg.Done()
 			defer j.conduit.RankDone(ep.rank)
+			defer ep.finished.Store(true)
 			defer func() {
 				if v := recover(); v != nil {
 					j.abortFromPanic(ep.rank, v)
@@ -290,9 +297,19 @@ func (j *Job) Run(body func(ep *Endpoint)) error {
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
+	if _, ok := j.conduit.(AgreeConduit); !ok {
+		go j.watch(done)
+	}
 	select {
 	case <-done:
 	case <-j.abortCh:
+		if _, ok := j.AbortErr().(*DeadlockError); ok {
+			// Every rank is blocked in the runtime or finished: all
+			// unwind, each recording its part of the report, however
+			// slowly a loaded machine lets them.
+			<-done
+			break
+		}
 		select {
 		case <-done:
 		case <-time.After(AbortGrace):
@@ -323,6 +340,14 @@ func (j *Job) Deliver(m *Message) {
 		return
 	}
 	tok := Token{job: j, src: m.Src, dst: m.Dst, isReply: m.Handler&replyBit != 0}
+	// A handler that fails (a runtime check, a stray address: progress
+	// goroutines panic on faults too) ends the job with a message rather
+	// than the process with a Go stack dump.
+	defer func() {
+		if v := recover(); v != nil {
+			j.Abort(fmt.Errorf("gasnet: the %s handler failed at thread %d on a message from thread %d: %v", handlerTable[id].name, m.Dst, m.Src, v))
+		}
+	}()
 	handlerTable[id].fn(tok, m.Args[:m.NArgs], m.Payload)
 }
 
@@ -345,6 +370,16 @@ var (
 	handlerMu    sync.Mutex
 )
 
+// handlerName is the name handler h was registered with.
+func handlerName(h HandlerID) string {
+	handlerMu.Lock()
+	defer handlerMu.Unlock()
+	if int(h) < len(handlerTable) {
+		return handlerTable[h].name
+	}
+	return fmt.Sprintf("handler %d", h)
+}
+
 // RegisterHandler adds an active-message handler to the table every
 // process shares. Call it from package initialisation (a var declaration),
 // so that every process of the job registers the same handlers in the same
@@ -364,10 +399,12 @@ func RegisterHandler(name string, fn Handler) HandlerID {
 // (waitPolicy): while every local rank has a core to itself a partner
 // answers within a microsecond or so and parking would cost far more;
 // with more ranks than cores, spinning starves the ranks it waits for.
+// While it blocks, the rank counts as waiting for the deadlock detector
+// (deadlock.go).
 type Waiter struct {
-	sleeping atomic.Bool
-	spin     spinBudget
-	wake     chan struct{}
+	state atomic.Uint32 // waiterAwake, waiterChecking or waiterParked
+	spin  spinBudget
+	wake  chan struct{}
 	// group, if set, counts the members of a group of waiters that are
 	// parked, so that whoever wakes the group can skip it when none is.
 	group *atomic.Int32
@@ -439,10 +476,11 @@ func (s *spinBudget) spun(ok, reset bool, lo, def, hi int32) {
 	}
 }
 
-// Wait returns once cond() is true. Whoever makes cond true must call Wake
-// afterwards. If the job aborts first, Wait panics with ErrAborted.
-func (w *Waiter) Wait(j *Job, cond func() bool) {
-	p := j.wait
+// Wait returns once cond() is true; ep is the rank that waits and why
+// says for what. Whoever makes cond true must call Wake afterwards. If
+// the job aborts first, Wait panics with ErrAborted.
+func (w *Waiter) Wait(ep *Endpoint, why Why, cond func() bool) {
+	p := ep.job.wait
 	for range w.spin.get(p.spins) {
 		if cond() {
 			w.spin.spun(true, true, p.minSpins, p.spins, p.spins)
@@ -456,30 +494,33 @@ func (w *Waiter) Wait(j *Job, cond func() bool) {
 			return
 		}
 	}
+	rw := ep.beginWait(why, &w.state)
 	for {
-		w.sleeping.Store(true)
+		w.state.Store(waiterChecking)
 		if w.group != nil {
 			w.group.Add(1)
 		}
 		if cond() {
 			w.unpark()
+			ep.endWait(rw)
 			return
 		}
+		// A Wake since the store above has set waiterAwake and sent a
+		// token: the swap fails and the select returns at once.
+		w.state.CompareAndSwap(waiterChecking, waiterParked)
 		select {
 		case <-w.wake:
-		case <-j.abortCh:
+		case <-ep.job.abortCh:
 			w.unpark()
-			panic(ErrAborted)
+			ep.abortWait()
 		}
 		w.unpark()
-		if cond() {
-			return
-		}
 	}
 }
 
+// unpark ends a parked episode: the waiter is awake and out of its group.
 func (w *Waiter) unpark() {
-	w.sleeping.Store(false)
+	w.state.Store(waiterAwake)
 	if w.group != nil {
 		w.group.Add(-1)
 	}
@@ -487,7 +528,7 @@ func (w *Waiter) unpark() {
 
 // Wake unparks the waiter if it sleeps. Cheap when it does not.
 func (w *Waiter) Wake() {
-	if w.sleeping.Load() {
+	if w.state.Load() != waiterAwake && w.state.Swap(waiterAwake) != waiterAwake {
 		select {
 		case w.wake <- struct{}{}:
 		default:

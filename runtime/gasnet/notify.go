@@ -201,7 +201,7 @@ func (q *NotifyQueue) acquire() {
 			}
 			continue
 		}
-		q.waiters.wait(q.ep.job, &q.completions, 0, 1, true, func() bool { return q.inflight.Load() < q.depth.Load() })
+		q.waiters.wait(q.ep, (*queueFull)(q), &q.completions, 0, 1, true, func() bool { return q.inflight.Load() < q.depth.Load() })
 	}
 }
 
@@ -218,7 +218,31 @@ func (q *NotifyQueue) Wait() {
 	if q.inflight.Load() == 0 {
 		return
 	}
-	q.waiters.wait(q.ep.job, &q.completions, 0, 1, true, func() bool { return q.inflight.Load() == 0 })
+	q.waiters.wait(q.ep, (*queueDrain)(q), &q.completions, 0, 1, true, func() bool { return q.inflight.Load() == 0 })
+}
+
+// The whys of a queue's waits: for a place in it, and for its transfers.
+type (
+	queueFull  NotifyQueue
+	queueDrain NotifyQueue
+)
+
+func (q *queueFull) String() string {
+	return fmt.Sprintf("a place in notification queue %d (%d transfers in flight)", q.index, q.inflight.Load())
+}
+
+func (q *queueDrain) String() string {
+	return fmt.Sprintf("the completion of notification queue %d's %d transfers", q.index, q.inflight.Load())
+}
+
+// whyNotify is a rank waiting for a notification of ids [first, end).
+type whyNotify struct{ first, end uint32 }
+
+func (w whyNotify) String() string {
+	if w.end == w.first+1 {
+		return fmt.Sprintf("notification id %d, which no one has posted", w.first)
+	}
+	return fmt.Sprintf("one of notification ids [%d,%d), none of which anyone has posted", w.first, w.end)
 }
 
 // Errors of the notification functions; the layer above prefixes the
@@ -362,7 +386,7 @@ func (q *NotifyQueue) Notify(rank int, id, value uint32) error {
 	// notification leaves only once every earlier notified put has landed.
 	b := q.board
 	if b.puts.Load() != 0 {
-		b.putWait.wait(ep.job, &b.putsDone, 0, 1, true, func() bool { return b.puts.Load() == 0 })
+		b.putWait.wait(ep, WhyText("the completion of earlier notified puts"), &b.putsDone, 0, 1, true, func() bool { return b.puts.Load() == 0 })
 	}
 	q.acquire()
 	ep.job.send(ep.rank, rank, hNotifyPost, []uint64{uint64(id), uint64(value), uint64(q.index), 0}, nil)
@@ -392,7 +416,7 @@ func (ep *Endpoint) NotifyWaitSome(first, num uint32) (uint32, error) {
 		}
 	}
 	var id uint32
-	b.waiters.wait(ep.job, &b.arrivals, first, end, !narrow, func() bool {
+	b.waiters.wait(ep, whyNotify{first, end}, &b.arrivals, first, end, !narrow, func() bool {
 		var ok bool
 		id, ok = b.scan(first, end)
 		return ok
@@ -515,6 +539,7 @@ type wakeList struct {
 type parkedWaiter struct {
 	first, end uint32
 	ch         chan struct{}
+	state      atomic.Uint32 // as Waiter's: waiterParked while it sleeps unwoken
 }
 
 // Spinning first: a notification from a goroutine on another core usually
@@ -539,7 +564,7 @@ func (l *wakeList) wake(id uint32) {
 	}
 	l.mu.Lock()
 	for _, w := range l.parked {
-		if id >= w.first && id < w.end {
+		if id >= w.first && id < w.end && w.state.Swap(waiterAwake) != waiterAwake {
 			select {
 			case w.ch <- struct{}{}:
 			default:
@@ -549,10 +574,11 @@ func (l *wakeList) wake(id uint32) {
 	l.mu.Unlock()
 }
 
-// wait returns once cond() holds. gen changes whenever cond may have
-// become true, so spinning rereads one word rather than re-evaluating
-// cond. If the job aborts first, wait panics with ErrAborted.
-func (l *wakeList) wait(j *Job, gen *atomic.Uint64, first, end uint32, spin bool, cond func() bool) {
+// wait returns once cond() holds; ep is the rank that waits and why says
+// for what. gen changes whenever cond may have become true, so spinning
+// rereads one word rather than re-evaluating cond. If the job aborts
+// first, wait panics with ErrAborted.
+func (l *wakeList) wait(ep *Endpoint, why Why, gen *atomic.Uint64, first, end uint32, spin bool, cond func() bool) {
 	g := gen.Load()
 	if cond() {
 		return
@@ -589,11 +615,18 @@ func (l *wakeList) wait(j *Job, gen *atomic.Uint64, first, end uint32, spin bool
 	l.mu.Unlock()
 	defer l.remove(w)
 	l.spun(false)
-	for !cond() {
+	rw := ep.beginWait(why, &w.state)
+	for {
+		w.state.Store(waiterChecking)
+		if cond() {
+			ep.endWait(rw)
+			return
+		}
+		w.state.CompareAndSwap(waiterChecking, waiterParked)
 		select {
 		case <-w.ch:
-		case <-j.abortCh:
-			panic(ErrAborted)
+		case <-ep.job.abortCh:
+			ep.abortWait()
 		}
 	}
 }

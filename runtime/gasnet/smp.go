@@ -2,7 +2,9 @@ package gasnet
 
 import (
 	"fmt"
+	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"unsafe"
 )
@@ -20,6 +22,7 @@ type SMP struct {
 	tables       [][]unsafe.Pointer // per simulated process, made on first use
 	mapped       []byte             // every rank's segment, one after the other
 	inbox        []*inbox
+	inFlight     atomic.Int64 // messages sent and not yet handled
 	barrier      *NodeBarrier
 	wg           sync.WaitGroup
 }
@@ -87,7 +90,7 @@ func (c *SMP) Attach(job *Job, segSize uintptr) error {
 	c.barrier = NewNodeBarrier(job, c.ranks)
 	c.inbox = make([]*inbox, c.procs)
 	for p := range c.inbox {
-		in := &inbox{wake: make(chan struct{}, 1), stop: make(chan struct{})}
+		in := &inbox{wake: make(chan struct{}, 1), stop: make(chan struct{}), handled: &c.inFlight}
 		c.inbox[p] = in
 		c.wg.Add(1)
 		go func() { defer c.wg.Done(); in.serve(job) }()
@@ -96,7 +99,14 @@ func (c *SMP) Attach(job *Job, segSize uintptr) error {
 }
 
 // Send queues m at the target's simulated process.
-func (c *SMP) Send(m *Message) { c.inbox[c.proc(m.Dst)].push(m) }
+func (c *SMP) Send(m *Message) {
+	c.inFlight.Add(1)
+	c.inbox[c.proc(m.Dst)].push(m)
+}
+
+// Idle reports whether no message is queued or being handled, for the
+// deadlock checks.
+func (c *SMP) Idle() bool { return c.inFlight.Load() == 0 }
 
 func (c *SMP) BarrierNotify(r int, id int32, anonymous bool) {
 	c.barrier.Notify(r, Arrival{ID: id, Named: !anonymous}, nil)
@@ -105,8 +115,17 @@ func (c *SMP) BarrierWait(r int) error        { return c.barrier.Wait(r) }
 func (c *SMP) BarrierTry(r int) (bool, error) { return c.barrier.Try(r) }
 func (c *SMP) RankDone(r int)                 { c.barrier.RankDone(r) }
 
-// NodeBarrier is the barrier over every rank of the job.
-func (c *SMP) NodeBarrier() *NodeBarrier { return c.barrier }
+// NodeBarrier is the barrier over every rank of the job, for the
+// collectives to synchronise on (Endpoint.JobBarrier); nil with simulated
+// processes, whose collectives then synchronise and compare their
+// arguments through messages as on a network: simulating processes is
+// for testing those paths.
+func (c *SMP) NodeBarrier() *NodeBarrier {
+	if c.procs > 1 {
+		return nil
+	}
+	return c.barrier
+}
 
 // Close stops the progress goroutines and unmaps the segments.
 func (c *SMP) Close() error {
@@ -131,6 +150,9 @@ type inbox struct {
 	spare []*Message
 	wake  chan struct{}
 	stop  chan struct{}
+	// handled counts down the conduit's messages in flight once each
+	// has been handled (after whatever it sent was counted).
+	handled *atomic.Int64
 }
 
 func (in *inbox) push(m *Message) {
@@ -147,6 +169,9 @@ func (in *inbox) push(m *Message) {
 }
 
 func (in *inbox) serve(job *Job) {
+	// A stray address in a handler panics (Deliver reports it) instead
+	// of crashing the process.
+	debug.SetPanicOnFault(true)
 	for {
 		select {
 		case <-in.wake:
@@ -164,6 +189,7 @@ func (in *inbox) serve(job *Job) {
 			for i, m := range batch {
 				job.Deliver(m)
 				batch[i] = nil
+				in.handled.Add(-1)
 			}
 			in.spare = batch
 		}

@@ -302,35 +302,66 @@ func (t *Thread) GlobalAlloc(nblocks, nbytes uintptr) SharedPtr {
 // AllAlloc is upc_all_alloc: like GlobalAlloc, but collective; every
 // thread receives the same pointer.
 func (t *Thread) AllAlloc(nblocks, nbytes uintptr) SharedPtr {
-	if t.perThread(nblocks, nbytes) == 0 {
-		return SharedPtr{} // the same on every thread, so no exchange is needed
-	}
-	return t.broadcastFrom0(func() SharedPtr {
+	return t.allAlloc("upc_all_alloc", []allArg{{"nblocks", uint64(nblocks)}, {"nbytes", uint64(nbytes)}}, nblocks, nbytes)
+}
+
+// allAlloc is upc_all_alloc for the collective name with its
+// single-valued arguments args.
+func (t *Thread) allAlloc(name string, args []allArg, nblocks, nbytes uintptr) SharedPtr {
+	return t.broadcastFrom0(name, args, func() SharedPtr {
 		size := t.perThread(nblocks, nbytes)
+		if size == 0 {
+			return SharedPtr{}
+		}
 		off, ok := t.symAlloc(size)
 		if !ok {
-			t.exhausted("upc_all_alloc", size)
+			t.exhausted(name, size)
 		}
 		return SharedPtr{Addr: off}
 	})
 }
 
+// allArg is a single-valued argument of a collective of the runtime's
+// own (upc_all_alloc, upc_all_lock_alloc, shmem_malloc), which
+// broadcastFrom0 checks.
+type allArg struct {
+	name string
+	v    uint64
+}
+
+// broadcastSlot is a broadcastFrom0 result in thread 0's header: the
+// pointer and thread 0's arguments.
+type broadcastSlot struct {
+	p    SharedPtr
+	args [2]uint64
+}
+
 // broadcastFrom0 runs make on thread 0 and gives its result to every
-// thread (a collective). Results alternate between two header slots, so a
-// slot is rewritten only after every thread has read it.
-func (t *Thread) broadcastFrom0(make func() SharedPtr) SharedPtr {
-	slot := uintptr(t.collectives%2) * unsafe.Sizeof(SharedPtr{})
+// thread (a collective); name and its single-valued arguments (at most
+// two) are compared with thread 0's on every other thread. Results
+// alternate between two header slots, so a slot is rewritten only after
+// every thread has read it.
+func (t *Thread) broadcastFrom0(name string, args []allArg, make func() SharedPtr) SharedPtr {
+	slot := uintptr(t.collectives%2) * unsafe.Sizeof(broadcastSlot{})
 	t.collectives++
-	var p SharedPtr
+	var mine, b broadcastSlot
+	for i, a := range args {
+		mine.args[i] = a.v
+	}
 	if t.MyThread == 0 {
-		p = make()
-		t.ep.Put(0, slot, unsafe.Pointer(&p), unsafe.Sizeof(p))
+		b = broadcastSlot{p: make(), args: mine.args}
+		t.ep.Put(0, slot, unsafe.Pointer(&b), unsafe.Sizeof(b))
 	}
 	t.internalBarrier()
 	if t.MyThread != 0 {
-		t.ep.Get(unsafe.Pointer(&p), 0, slot, unsafe.Sizeof(p))
+		t.ep.Get(unsafe.Pointer(&b), 0, slot, unsafe.Sizeof(b))
+		for i, a := range args {
+			if b.args[i] != a.v {
+				panic(fmt.Sprintf("%s: thread %d passed %s %d where thread 0 passed %d (a collective's arguments must be the same on every thread)", name, t.MyThread, a.name, a.v, b.args[i]))
+			}
+		}
 	}
-	return p
+	return b.p
 }
 
 // Free is upc_free. Freeing the null pointer does nothing.

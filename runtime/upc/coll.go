@@ -136,73 +136,112 @@ func (c TypeCode) String() string {
 	return fmt.Sprintf("upc_type_t(%d)", int32(c))
 }
 
-// The collectives as gasnet's mailboxes know them (for mismatch reports).
+func (f Flag) String() string {
+	in := map[Flag]string{InAllSync: "UPC_IN_ALLSYNC", InNoSync: "UPC_IN_NOSYNC", InMySync: "UPC_IN_MYSYNC"}[f&inMask]
+	out := map[Flag]string{OutAllSync: "UPC_OUT_ALLSYNC", OutNoSync: "UPC_OUT_NOSYNC", OutMySync: "UPC_OUT_MYSYNC"}[f&outMask]
+	if in == "" || out == "" || f&^(inMask|outMask) != 0 {
+		return fmt.Sprintf("upc_flag_t(%#x)", int32(f))
+	}
+	return in + "|" + out
+}
+
+// The single-valued arguments of the collectives (UPC 1.3 7.4: all of
+// them), as the words of gasnet.CollArgs: sync_mode first, then the rest
+// in the order the function takes them. Pointers travel as digests.
 var (
-	kBroadcast    = gasnet.RegisterCollective("upc_all_broadcast", "")
-	kScatter      = gasnet.RegisterCollective("upc_all_scatter", "")
-	kGather       = gasnet.RegisterCollective("upc_all_gather", "")
-	kGatherAll    = gasnet.RegisterCollective("upc_all_gather_all", "")
-	kExchange     = gasnet.RegisterCollective("upc_all_exchange", "")
-	kPermute      = gasnet.RegisterCollective("upc_all_permute", "perm is not a permutation of 0..THREADS-1")
-	kReduce       = gasnet.RegisterCollective("upc_all_reduce", "")
-	kPrefixReduce = gasnet.RegisterCollective("upc_all_prefix_reduce", "")
+	argSyncMode = gasnet.CollArg{Name: "sync_mode", Show: func(v uint64) string { return Flag(v).String() }}
+	argOp       = gasnet.CollArg{Name: "op", Show: func(v uint64) string { return Op(v).String() }}
+	relocArgs   = []gasnet.CollArg{argSyncMode, {Name: "nbytes"}, {Name: "dst", Digest: true}, {Name: "src", Digest: true}, {Name: "perm", Digest: true}}
+	reduceArgs  = []gasnet.CollArg{argSyncMode, argOp, {Name: "nelems"}, {Name: "blk_size"}, {Name: "dst", Digest: true}, {Name: "src", Digest: true}}
+)
+
+// ptrArg is a digest of a pointer-to-shared, for CollArgs.
+func ptrArg(p SharedPtr) uint64 {
+	return uint64(p.Addr) ^ uint64(p.Thread)<<48 ^ uint64(p.Phase)<<32
+}
+
+// The collectives as gasnet's mailboxes know them (for mismatch reports).
+// Each type of a reduction is a collective of its own, so that threads
+// calling upc_all_reduceI and upc_all_reduceD at one point are caught.
+var (
+	kBroadcast  = gasnet.RegisterCollective("upc_all_broadcast", "", relocArgs[:4]...)
+	kScatter    = gasnet.RegisterCollective("upc_all_scatter", "", relocArgs[:4]...)
+	kGather     = gasnet.RegisterCollective("upc_all_gather", "", relocArgs[:4]...)
+	kGatherAll  = gasnet.RegisterCollective("upc_all_gather_all", "", relocArgs[:4]...)
+	kExchange   = gasnet.RegisterCollective("upc_all_exchange", "", relocArgs[:4]...)
+	kPermute    = gasnet.RegisterCollective("upc_all_permute", "perm is not a permutation of 0..THREADS-1", relocArgs...)
+	reduceKinds = func() map[string]uint8 {
+		m := map[string]uint8{}
+		for _, f := range []string{"upc_all_reduce", "upc_all_prefix_reduce"} {
+			for _, t := range []string{"C", "UC", "S", "US", "I", "UI", "L", "UL", "F", "D", "LD"} {
+				m[f+t] = gasnet.RegisterCollective(f+t, "", reduceArgs...)
+			}
+		}
+		return m
+	}()
 )
 
 // collCall is one thread's part in one collective call.
 type collCall struct {
-	t      *Thread
-	name   string
-	port   gasnet.CollPort
-	seq    uint64
-	kind   uint8
-	out    Flag
-	digest uint32 // argDigest of the call's arguments
+	t       *Thread
+	name    string
+	port    gasnet.CollPort
+	args    gasnet.CollArgs // the call's single-valued arguments
+	seq     uint64
+	kind    uint8
+	in, out Flag
+	// compared: the entry synchronisation compared every thread's
+	// arguments, so the call's messages need not carry them.
+	compared bool
 }
 
-// collBegin validates flags, performs the entry synchronisation and
-// numbers the call.
-// args are the call's single-valued arguments.
-func (t *Thread) collBegin(name string, kind uint8, flags Flag, args ...uint64) collCall {
+// newColl validates flags and describes the call; args are its
+// single-valued arguments after sync_mode (see the kind's CollArg list).
+// A one-pass collective goes on with onePass, any other with begin.
+func (t *Thread) newColl(name string, kind uint8, flags Flag, args ...uint64) collCall {
 	in, out := checkFlags(name, flags)
-	port := t.ep.Coll()
-	seq := port.Next()
-	c := collCall{t: t, name: name, port: port, seq: seq, kind: kind, out: out, digest: argDigest(flags, args)}
-	// Without synchronisation a thread could run any number of calls
-	// ahead, its messages piling up at a slow receiver; a barrier every
-	// collWindow calls bounds that (more synchronisation than the mode
-	// asks for is always allowed). On a job barrier every call
-	// synchronises on entry: one phase that also checks that every thread
-	// is in this collective with the same arguments (a thread in a
-	// one-pass collective, coll_onepass.go, waits there too).
-	if in == InAllSync || seq%collWindow == collWindow-1 || t.ep.JobBarrier() != nil {
-		c.sync()
-	}
+	c := collCall{t: t, name: name, port: t.ep.Coll(), kind: kind, in: in, out: out}
+	// The modes, not the bits: 0 and UPC_IN_ALLSYNC|UPC_OUT_ALLSYNC agree.
+	c.args[0] = uint64(in | out)
+	copy(c.args[1:], args)
 	return c
 }
 
-// sync is the collective's entry or exit synchronisation.
-func (c collCall) sync() {
-	if nb := c.t.ep.JobBarrier(); nb != nil {
-		nb.Notify(c.t.MyThread, gasnet.CollArrival(c.kind, c.digest), nil)
-		if err := nb.Wait(c.t.MyThread); err != nil {
-			panic(err)
-		}
-		return
-	}
-	c.t.internalBarrier()
+// collBegin validates flags, numbers the call and performs its entry
+// synchronisation; args are its single-valued arguments after sync_mode.
+func (t *Thread) collBegin(name string, kind uint8, flags Flag, args ...uint64) collCall {
+	c := t.newColl(name, kind, flags, args...)
+	c.begin()
+	return c
 }
 
-// argDigest is a 32-bit digest of a collective's single-valued
-// arguments, which the job barrier compares across threads; the sync mode
-// counts as its modes, so that 0 and UPC_IN_ALLSYNC|UPC_OUT_ALLSYNC agree.
-func argDigest(flags Flag, args []uint64) uint32 {
-	in, out, _ := flags.Modes()
-	h := uint64(in|out) + 0x9e3779b97f4a7c15
-	for _, a := range args {
-		h = (h ^ a) * 0x100000001b3
-		h ^= h >> 29
+// begin numbers the call and performs its entry synchronisation. Every
+// argument is compared with the other threads' once (UPC 1.3 7.4 4: they
+// are single-valued): on a job barrier (the smp conduit) every call
+// synchronises on entry, and the thread that completes that phase
+// compares them all (a thread in another collective, or in a one-pass
+// one, waits there too); elsewhere the call's messages carry them and
+// every receiver compares (gasnet.CollArgs).
+func (c *collCall) begin() {
+	c.seq = c.port.Next()
+	if c.port.Sync(c.kind, &c.args, nil) {
+		c.compared = true
+		return
 	}
-	return uint32(h ^ h>>32)
+	c.port = c.port.Args(c.args)
+	// Without synchronisation a thread could run any number of calls
+	// ahead, its messages piling up at a slow receiver; a barrier every
+	// collWindow calls bounds that (more synchronisation than the mode
+	// asks for is always allowed).
+	if c.in == InAllSync || c.seq%collWindow == collWindow-1 {
+		c.t.internalBarrier()
+	}
+}
+
+// onePass runs work as the call's one-pass form (coll_onepass.go), if
+// this job allows it, and reports whether it did.
+func (c collCall) onePass(work func()) bool {
+	return c.t.addressesAll && c.port.Sync(c.kind, &c.args, work)
 }
 
 // checkFlags validates a collective's sync_mode and returns its entry and
@@ -222,8 +261,8 @@ const collWindow = 64
 // end performs the exit synchronisation.
 func (c collCall) end() {
 	c.port.Done(c.seq)
-	if c.out == OutAllSync {
-		c.sync()
+	if c.out == OutAllSync && !c.port.Sync(c.kind, nil, nil) {
+		c.t.internalBarrier()
 	}
 }
 
@@ -235,14 +274,35 @@ func (c collCall) recv(step uint8, from int) []byte {
 	return c.port.Recv(gasnet.CollTag{Seq: c.seq, Kind: c.kind, Step: step, From: int32(from)})
 }
 
+// ringStep is the step of ring's messages, which no algorithm uses.
+const ringStep = 255
+
+// ring sends an empty message to the next thread and receives one from
+// the previous: the messages connect every thread, so that every thread's
+// arguments are compared with another's (CollArgs) where the algorithm's
+// own messages do not connect them all. Nothing to do where the entry
+// synchronisation compared them.
+func (c collCall) ring() {
+	if c.compared {
+		return
+	}
+	P, me := c.t.Threads, c.t.MyThread
+	c.send((me+1)%P, ringStep, me, nil)
+	c.recvN(ringStep, (me-1+P)%P, 0)
+}
+
 // recvN receives a message that must be n bytes long: a different length
 // means the threads passed different sizes (arguments must be
 // single-valued).
 func (c collCall) recvN(step uint8, from int, n uintptr) []byte {
 	p := c.recv(step, from)
 	if uintptr(len(p)) != n {
-		panic(fmt.Sprintf("%s: the threads passed different sizes (thread %d expected %d bytes, thread %d sent %d); collective arguments must be single-valued",
-			c.name, c.t.MyThread, n, from, len(p)))
+		sender := fmt.Sprintf("thread %d", from)
+		if from < 0 {
+			sender = "another thread"
+		}
+		panic(fmt.Sprintf("%s: the threads passed different sizes (thread %d expected %d bytes, %s sent %d); collective arguments must be single-valued",
+			c.name, c.t.MyThread, n, sender, len(p)))
 	}
 	return p
 }
@@ -342,16 +402,15 @@ func treeRank(v, root, threads int) int { return (v + root) % threads }
 // `shared [nbytes] char[nbytes*THREADS]`.
 func (t *Thread) AllBroadcast(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_broadcast"
-	checkFlags(name, flags)
+	c := t.newColl(name, kBroadcast, flags, uint64(nbytes), ptrArg(dst), ptrArg(src))
 	if nbytes > 0 {
 		t.collCheckRange(name, "src", src, nbytes)
 		t.collCheckBlocks(name, "dst", dst, nbytes)
 	}
-	if nbytes <= onePassBytes/uintptr(t.Threads) &&
-		t.onePass(kBroadcast, argDigest(flags, []uint64{ptrArg(dst), ptrArg(src), uint64(nbytes)}), func() { t.broadcastOnePass(dst, src, nbytes) }) {
+	if nbytes <= onePassBytes/uintptr(t.Threads) && c.onePass(func() { t.broadcastOnePass(dst, src, nbytes) }) {
 		return
 	}
-	c := t.collBegin(name, kBroadcast, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	c.begin()
 	if nbytes > 0 {
 		root := int(src.Thread)
 		var data []byte
@@ -360,6 +419,9 @@ func (t *Thread) AllBroadcast(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 		}
 		data = c.bcast(0, root, data, nbytes)
 		copy(t.collOwnBytes(blockOn(dst, t.MyThread, nbytes).Addr, nbytes), data)
+	} else {
+		// No data moves, but the arguments are compared all the same.
+		c.ring()
 	}
 	c.end()
 }
@@ -380,7 +442,7 @@ func (c collCall) bcast(step uint8, root int, data []byte, n uintptr) []byte {
 // src (one thread's) goes to thread i's block of dst.
 func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_scatter"
-	c := t.collBegin(name, kScatter, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	c := t.collBegin(name, kScatter, flags, uint64(nbytes), ptrArg(dst), ptrArg(src))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		t.collCheckRange(name, "src", src, nbytes*uintptr(P))
@@ -400,6 +462,9 @@ func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 			c.send(treeRank(ch, root, P), 0, me, buf[uintptr(ch-v)*nbytes:uintptr(chi-v)*nbytes])
 		})
 		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), buf[:nbytes])
+	} else {
+		// No data moves, but the arguments are compared all the same.
+		c.ring()
 	}
 	c.end()
 }
@@ -408,7 +473,7 @@ func (t *Thread) AllScatter(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // the nbytes*THREADS bytes at dst (one thread's).
 func (t *Thread) AllGather(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_gather"
-	c := t.collBegin(name, kGather, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	c := t.collBegin(name, kGather, flags, uint64(nbytes), ptrArg(dst), ptrArg(src))
 	if nbytes > 0 {
 		P := t.Threads
 		t.collCheckBlocks(name, "src", src, nbytes)
@@ -422,6 +487,9 @@ func (t *Thread) AllGather(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 			copy(out[uintptr(root)*nbytes:], buf[:cut])
 			copy(out, buf[cut:])
 		}
+	} else {
+		// No data moves, but the arguments are compared all the same.
+		c.ring()
 	}
 	c.end()
 }
@@ -447,7 +515,7 @@ func (c collCall) gather(step uint8, root int, mine []byte, n uintptr) []byte {
 // nbytes*THREADS bytes receives every thread's src block, in thread order.
 func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_gather_all"
-	c := t.collBegin(name, kGatherAll, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	c := t.collBegin(name, kGatherAll, flags, uint64(nbytes), ptrArg(dst), ptrArg(src))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		row := nbytes * uintptr(P)
@@ -458,6 +526,9 @@ func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 		all := c.gather(0, 0, t.collOwnBytes(blockOn(src, me, nbytes).Addr, nbytes), nbytes)
 		all = c.bcast(1, 0, all, row)
 		copy(t.collOwnBytes(blockOn(dst, me, row).Addr, row), all)
+	} else {
+		// No data moves, but the arguments are compared all the same.
+		c.ring()
 	}
 	c.end()
 }
@@ -468,7 +539,7 @@ func (t *Thread) AllGatherAll(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // message per round, instead of THREADS-1 messages per thread.
 func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_exchange"
-	c := t.collBegin(name, kExchange, flags, ptrArg(dst), ptrArg(src), uint64(nbytes))
+	c := t.collBegin(name, kExchange, flags, uint64(nbytes), ptrArg(dst), ptrArg(src))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		row := nbytes * uintptr(P)
@@ -503,6 +574,9 @@ func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 			k := uintptr((me - j + P) % P)
 			copy(out[uintptr(j)*nbytes:uintptr(j+1)*nbytes], buf[k*nbytes:(k+1)*nbytes])
 		}
+	} else {
+		// No data moves, but the arguments are compared all the same.
+		c.ring()
 	}
 	c.end()
 }
@@ -513,7 +587,7 @@ func (t *Thread) AllExchange(dst, src SharedPtr, nbytes uintptr, flags Flag) {
 // 0..THREADS-1. A perm that is not is reported (as a duplicate arrival).
 func (t *Thread) AllPermute(dst, src, perm SharedPtr, nbytes uintptr, flags Flag) {
 	const name = "upc_all_permute"
-	c := t.collBegin(name, kPermute, flags, ptrArg(dst), ptrArg(src), ptrArg(perm), uint64(nbytes))
+	c := t.collBegin(name, kPermute, flags, uint64(nbytes), ptrArg(dst), ptrArg(src), ptrArg(perm))
 	if nbytes > 0 {
 		P, me := t.Threads, t.MyThread
 		t.collCheckBlocks(name, "src", src, nbytes)
@@ -525,8 +599,16 @@ func (t *Thread) AllPermute(dst, src, perm SharedPtr, nbytes uintptr, flags Flag
 		if to < 0 || int(to) >= P {
 			panic(fmt.Sprintf("%s: perm[%d] is %d, not a thread number in [0,%d)", name, me, to, P))
 		}
-		c.send(int(to), 0, 0, t.collReadOwn(blockOn(src, me, nbytes).Addr, nbytes))
-		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), c.recvN(0, 0, nbytes))
+		// The receiver does not know the sender: From is -1, any sender.
+		c.send(int(to), 0, -1, t.collReadOwn(blockOn(src, me, nbytes).Addr, nbytes))
+		// The permutation alone may leave threads unconnected (perm[i]
+		// == i): the ring compares every thread's arguments with its
+		// neighbour's. It comes first, so that a thread sent two
+		// blocks has both when it takes one (Done reports the other).
+		c.ring()
+		copy(t.collOwnBytes(blockOn(dst, me, nbytes).Addr, nbytes), c.recvN(0, -1, nbytes))
+	} else {
+		c.ring()
 	}
 	c.end()
 }

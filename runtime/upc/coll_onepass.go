@@ -1,10 +1,6 @@
 package upc
 
-import (
-	"unsafe"
-
-	"github.com/upcgo/upcgo/runtime/gasnet"
-)
+import "unsafe"
 
 // One-pass collectives. When every thread's segment is addressable and the
 // conduit's node barrier spans the job (the smp conduit, one process), a
@@ -21,33 +17,13 @@ import (
 // this path (onePassBytes); larger ones keep the tree, whose work is
 // spread over the threads. The barrier checks that every thread arrived
 // for the same collective (a thread in upc_barrier or in another
-// collective is a mismatch reported on every thread).
+// collective is a mismatch reported on every thread), and the thread that
+// completes it compares every thread's arguments before it moves anything
+// (collCall.onePass, Endpoint.CollBarrier).
 
 // onePassBytes bounds the bytes one thread moves for a one-pass
 // collective: about a microsecond of copying.
 const onePassBytes = 16 << 10
-
-// onePass runs work as the one-pass form of collective kind, if this job
-// allows it (see above), and reports whether it did; digest is the call's
-// argDigest. Each thread passes its
-// own work, after checking its arguments; the one that completes the
-// barrier runs its own.
-func (t *Thread) onePass(kind uint8, digest uint32, work func()) bool {
-	nb := t.ep.JobBarrier()
-	if nb == nil || !t.addressesAll {
-		return false
-	}
-	nb.Notify(t.MyThread, gasnet.CollArrival(kind, digest), work)
-	if err := nb.Wait(t.MyThread); err != nil {
-		panic(err)
-	}
-	return true
-}
-
-// ptrArg packs a pointer-to-shared into one argument of argDigest.
-func ptrArg(p SharedPtr) uint64 {
-	return uint64(p.Addr) ^ uint64(p.Thread)<<48 ^ uint64(p.Phase)<<32
-}
 
 // segBytes is n bytes at addr of thread th's segment (addressable).
 func (t *Thread) segBytes(th int, addr, n uintptr) []byte {

@@ -328,19 +328,18 @@ func AllReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blkSize u
 }
 
 func allReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op, nelems, blk uint64, stride uintptr, fn func(a, b T) T, flags Flag) {
-	checkFlags(name, flags)
+	c := t.newColl(name, reduceKinds[name], flags, uint64(op), nelems, blk, ptrArg(dst), ptrArg(src))
 	comb := combiner(name, op, fn)
 	sp := newSpan(name, "src", src, blk, nelems, stride, t.Threads)
 	t.collCheckSpan(name, "src", sp)
 	t.collCheckRange(name, "dst", dst, stride)
 	// UPC_FUNC and UPC_NONCOMM_FUNC keep the tree: the user's function
 	// runs on the threads that own the elements, as it always has.
-	args := []uint64{ptrArg(dst), ptrArg(src), uint64(op), nelems, blk, uint64(stride)}
 	if op != OpFunc && op != OpNonCommFunc && nelems <= uint64(onePassBytes/stride) &&
-		t.onePass(kReduce, argDigest(flags, args), func() { reduceOnePass(t, dst, sp, comb) }) {
+		c.onePass(func() { reduceOnePass(t, dst, sp, comb) }) {
 		return
 	}
-	c := t.collBegin(name, kReduce, flags, args...)
+	c.begin()
 	// A commutative operator lets each thread fold all of its elements;
 	// UPC_NONCOMM_FUNC keeps one partial per row, so that rows are
 	// combined across threads before they are combined with each other.
@@ -431,19 +430,19 @@ func AllPrefixReduceLongDouble(t *Thread, dst, src SharedPtr, op Op, nelems, blk
 }
 
 func allPrefixReduce[T Number](t *Thread, name string, dst, src SharedPtr, op Op, nelems, blk uint64, stride uintptr, fn func(a, b T) T, flags Flag) {
+	c := t.newColl(name, reduceKinds[name], flags, uint64(op), nelems, blk, ptrArg(dst), ptrArg(src))
 	// When dst's elements do not sit on the same threads as src's, threads
 	// write each other's dst: the MYSYNC modes then need the barriers.
 	aligned := dst.Thread == src.Thread && dst.Phase == src.Phase
 	if !aligned {
-		in, out, _ := flags.Modes()
-		if in == InMySync {
-			flags = flags&^inMask | InAllSync
+		if c.in == InMySync {
+			c.in = InAllSync
 		}
-		if out == OutMySync {
-			flags = flags&^outMask | OutAllSync
+		if c.out == OutMySync {
+			c.out = OutAllSync
 		}
 	}
-	c := t.collBegin(name, kPrefixReduce, flags, ptrArg(dst), ptrArg(src), uint64(op), nelems, blk, uint64(stride))
+	c.begin()
 	comb := combiner(name, op, fn)
 	P, me := t.Threads, t.MyThread
 	sp := newSpan(name, "src", src, blk, nelems, stride, P)

@@ -225,7 +225,30 @@ func TestCollectiveErrors(t *testing.T) {
 			Store(th, SharedPtr{Thread: uint32(th.MyThread), Addr: a.Addr}, int32(0))
 			th.AllPermute(a.Add(64, Indefinite(1), 2), a.Add(128, Indefinite(1), 2), a, 4, InAllSync)
 		}, "perm is not a permutation"},
-		{"sizes differ", func(th *Thread, a SharedPtr) { th.AllBroadcast(a, a, uintptr(8+th.MyThread), 0) }, "the threads passed different sizes"},
+		// Single-valued arguments (UPC 1.3 7.4 4), each named.
+		{"sizes differ", func(th *Thread, a SharedPtr) { th.AllBroadcast(a, a, uintptr(8+th.MyThread), 0) }, "passed nbytes"},
+		{"size 0 on one thread", func(th *Thread, a SharedPtr) { th.AllGather(a, a, uintptr(8*th.MyThread), InNoSync|OutNoSync) }, "upc_all_gather: thread"},
+		{"sync modes differ", func(th *Thread, a SharedPtr) { th.AllScatter(a, a, 8, InNoSync|Flag(th.MyThread)*OutMySync) }, "passed sync_mode UPC_IN_NOSYNC|UPC_OUT_"},
+		{"destinations differ", func(th *Thread, a SharedPtr) { th.AllExchange(a.Add(int64(th.MyThread), Indefinite(1), 2), a, 8, 0) }, "passed different dst"},
+		{"operators differ", func(th *Thread, a SharedPtr) { AllReduce[int32](th, a, a, OpAdd<<th.MyThread, 2, 1, nil, 0) }, "upc_all_reduceI: thread"},
+		{"element counts differ", func(th *Thread, a SharedPtr) {
+			AllPrefixReduce[int64](th, a, a, OpAdd, uintptr(2+th.MyThread), 1, nil, 0)
+		}, "passed nelems"},
+		{"block sizes differ", func(th *Thread, a SharedPtr) { AllReduce[int64](th, a, a, OpMax, 2, uintptr(1+th.MyThread), nil, 0) }, "passed blk_size"},
+		{"types differ", func(th *Thread, a SharedPtr) {
+			if th.MyThread == 0 {
+				AllReduce[int32](th, a, a, OpAdd, 2, 1, nil, 0)
+			} else {
+				AllReduce[float64](th, a, a, OpAdd, 2, 1, nil, 0)
+			}
+		}, "collective mismatch"},
+		{"upc_all_alloc sizes differ", func(th *Thread, a SharedPtr) { th.AllAlloc(2, uintptr(8+th.MyThread)) }, "upc_all_alloc: thread 1 passed nbytes 9 where thread 0 passed 8"},
+		{"atomic domain types differ", func(th *Thread, a SharedPtr) { th.AllAtomicDomainAlloc(TypeInt+TypeCode(th.MyThread), OpAdd, 0) }, "upc_all_atomicdomain_alloc: thread 1 passed type 5 where thread 0 passed 4"},
+		{"perms differ", func(th *Thread, a SharedPtr) {
+			perm := a.Add(int64(32*th.MyThread), Indefinite(1), 2)
+			Store(th, SharedPtr{Thread: uint32(th.MyThread), Addr: perm.Addr + 4*uintptr(th.MyThread)}, int32(th.MyThread))
+			th.AllPermute(a.Add(64, Indefinite(1), 2), a.Add(128, Indefinite(1), 2), perm, 4, InAllSync)
+		}, "upc_all_permute: threads 0 and 1 passed different perm"},
 		{"mismatch", func(th *Thread, a SharedPtr) {
 			if th.MyThread == 0 {
 				th.AllBroadcast(a, a, 8, InNoSync|OutNoSync)

@@ -87,7 +87,7 @@ func (t *Thread) GlobalLockAlloc() Lock { return t.newLock() }
 
 // AllLockAlloc is upc_all_lock_alloc: collective; every thread gets the
 // same lock, homed on thread 0.
-func (t *Thread) AllLockAlloc() Lock { return t.broadcastFrom0(t.newLock) }
+func (t *Thread) AllLockAlloc() Lock { return t.broadcastFrom0("upc_all_lock_alloc", nil, t.newLock) }
 
 // state finds the lock state of l in this process (its home is addressable).
 func (t *Thread) state(l Lock, op string) *lockState {
@@ -132,8 +132,27 @@ func (t *Thread) Lock(l Lock) {
 	var granted atomic.Bool
 	s.queue = append(s.queue, lockWaiter{thread: t.MyThread, granted: &granted, waiter: t.ep.LockWaiter()})
 	s.mu.Unlock()
-	t.ep.LockWaiter().Wait(t.ep.Job(), granted.Load)
+	t.ep.LockWaiter().Wait(t.ep, (*lockWait)(s), granted.Load)
 	t.Fence()
+}
+
+// lockWait is a thread waiting for a lock, for the deadlock report.
+type lockWait lockState
+
+func (w *lockWait) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.held {
+		return "upc_lock: a lock that is being handed to it"
+	}
+	return fmt.Sprintf("upc_lock: a lock held by thread %d", w.holder)
+}
+
+// remoteLockWait is a thread waiting for a lock homed in another process.
+type remoteLockWait struct{ home uint32 }
+
+func (w remoteLockWait) String() string {
+	return fmt.Sprintf("upc_lock: a lock (on thread %d) held by another thread", w.home)
 }
 
 // LockAttempt is upc_lock_attempt: take l if it is free; report whether
@@ -222,7 +241,7 @@ var (
 // remoteLock acquires (or attempts) a lock homed in another process; the
 // home answers when the lock is handed over.
 func (t *Thread) remoteLock(l Lock, attempt bool) bool {
-	r, _ := t.ep.Call(int(l.Thread), hLock, []uint64{uint64(l.Addr), uint64(t.MyThread), boolWord(attempt)}, nil)
+	r, _ := t.ep.CallWaiting(remoteLockWait{l.Thread}, int(l.Thread), hLock, []uint64{uint64(l.Addr), uint64(t.MyThread), boolWord(attempt)}, nil)
 	switch r[0] {
 	case 2:
 		panic(fmt.Sprintf("upc_lock: %v is not a lock (or was freed)", l))

@@ -1,7 +1,6 @@
 package upc
 
 import (
-	"runtime"
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
@@ -254,9 +253,7 @@ func loadLocal[T Ordered](s Shmem, addr uintptr) T {
 // ShmemWaitUntil is shmem_<T>_wait_until: waits until this PE's T at ivar
 // compares with v as cmp says.
 func ShmemWaitUntil[T Ordered](s Shmem, ivar uintptr, cmp int32, v T) {
-	for !compare(s, cmp, loadLocal[T](s, ivar), v) {
-		runtime.Gosched()
-	}
+	s.poll(whyStore, func() bool { return compare(s, cmp, loadLocal[T](s, ivar), v) })
 }
 
 // ShmemTest is shmem_<T>_test: 1 if this PE's T at ivar compares with v as
@@ -293,10 +290,10 @@ func (s Shmem) SignalFetch(sig uintptr) uint64 { return loadLocal[uint64](s, sig
 // SignalWaitUntil is shmem_signal_wait_until: waits until this PE's
 // signal at sig compares with v as cmp says, and returns it.
 func (s Shmem) SignalWaitUntil(sig uintptr, cmp int32, v uint64) uint64 {
-	for {
-		if got := loadLocal[uint64](s, sig); compare(s, cmp, got, v) {
-			return got
-		}
-		runtime.Gosched()
-	}
+	var got uint64
+	s.poll("a signal from another PE that makes the comparison hold", func() bool {
+		got = loadLocal[uint64](s, sig)
+		return compare(s, cmp, got, v)
+	})
+	return got
 }

@@ -41,7 +41,7 @@ func (s Shmem) Align(align, size uintptr) uintptr {
 	// heap's block (Phase) travels with it. The other PEs' copies are
 	// aligned too when the segment bases agree modulo align: always with
 	// smp, and with MPI windows up to their bases' alignment.
-	p := t.broadcastFrom0(func() SharedPtr {
+	p := t.broadcastFrom0(s.name, []allArg{{"size", uint64(size)}, {"alignment", uint64(align)}}, func() SharedPtr {
 		off, ok := t.symAlloc(total)
 		if !ok {
 			t.exhausted(s.name, total)

@@ -1,7 +1,6 @@
 package upc
 
 import (
-	"runtime"
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
@@ -28,10 +27,27 @@ func (s Shmem) SetLock(lock uintptr) {
 	pe, off := s.lockWord(lock)
 	ep := s.t.ep
 	ticket := uint32(ep.Atomic(pe, off, gasnet.AtomicAdd, gasnet.Uint64, 1<<32, 0) >> 32)
-	for uint32(ep.Atomic(pe, off, gasnet.AtomicGet, gasnet.Uint64, 0, 0)) != ticket {
-		runtime.Gosched()
+	s.poll("a lock held by another PE", func() bool {
+		return uint32(ep.Atomic(pe, off, gasnet.AtomicGet, gasnet.Uint64, 0, 0)) == ticket
+	})
+}
+
+// poll waits until cond holds: a wait that no one wakes, since other PEs
+// store to this PE's memory directly. what says what it waits for, for
+// the deadlock report.
+func (s Shmem) poll(what string, cond func() bool) {
+	if !cond() {
+		s.t.ep.Poll(shmemWait{s.name, what}, cond)
 	}
 }
+
+// whyStore is a PE waiting for another PE to store a value.
+const whyStore = "a store by another PE that makes the comparison hold"
+
+// shmemWait is a PE waiting in the OpenSHMEM function name.
+type shmemWait struct{ name, what string }
+
+func (w shmemWait) String() string { return w.name + ": " + w.what }
 
 // ClearLock is shmem_clear_lock: completes this PE's transfers (as the
 // specification says), then serves the next ticket. The low half wraps
@@ -104,7 +120,8 @@ func ShmemWaitVector[T Ordered](s Shmem, form int, wait bool, ivars, n uintptr, 
 	for i := range n {
 		eligible = eligible || included(i)
 	}
-	for {
+	var result uint64
+	test := func() bool {
 		switch form {
 		case WaitAll:
 			all := true
@@ -112,20 +129,24 @@ func ShmemWaitVector[T Ordered](s Shmem, form int, wait bool, ivars, n uintptr, 
 				all = !included(i) || holds(i)
 			}
 			if all {
-				return 1
+				result = 1
+				return true
 			}
 		case WaitAny:
 			if !eligible {
-				return NoIndex
+				result = NoIndex
+				return true
 			}
 			for i := range n {
 				if included(i) && holds(i) {
-					return uint64(i)
+					result = uint64(i)
+					return true
 				}
 			}
 		case WaitSome:
 			if !eligible {
-				return 0
+				result = 0
+				return true
 			}
 			var k uint64
 			for i := range n {
@@ -135,17 +156,23 @@ func ShmemWaitVector[T Ordered](s Shmem, form int, wait bool, ivars, n uintptr, 
 				}
 			}
 			if k > 0 {
-				return k
+				result = k
+				return true
 			}
 		default:
 			s.fail("unknown wait form %d", form)
 		}
-		if !wait {
-			if form == WaitAny {
-				return NoIndex
-			}
-			return 0
-		}
-		runtime.Gosched()
+		return false
 	}
+	if !wait {
+		if test() {
+			return result
+		}
+		if form == WaitAny {
+			return NoIndex
+		}
+		return 0
+	}
+	s.poll(whyStore, test)
+	return result
 }

@@ -1,7 +1,6 @@
 package upc
 
 import (
-	"runtime"
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
@@ -155,9 +154,9 @@ func (s Shmem) barrier(a activeSet) {
 		ep.Atomic(a.start, gen, gasnet.AtomicAdd, gasnet.Int64, 1, 0)
 		return
 	}
-	for ep.Atomic(a.start, gen, gasnet.AtomicGet, gasnet.Int64, 0, 0) == g {
-		runtime.Gosched()
-	}
+	s.poll("the other PEs of the active set", func() bool {
+		return ep.Atomic(a.start, gen, gasnet.AtomicGet, gasnet.Int64, 0, 0) != g
+	})
 }
 
 // clearHeader zeroes this PE's part of the header the OpenSHMEM calls

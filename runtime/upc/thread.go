@@ -131,14 +131,22 @@ func Run(n int, body func(t *Thread)) error {
 
 // RunWith starts a job and runs main on every thread of this process. The
 // status is that of upc_global_exit if called, else the first non-zero
-// return of main, else 0. err is a *Fault if a thread faulted, an
-// *ExitError if the status is non-zero, else nil.
+// return of main, else 0. err is a *Fault if a thread faulted, a
+// *Deadlock if no thread could go on, an *ExitError if the status is
+// non-zero, else nil.
 //
 // Each thread's segment is opts.SegmentSize bytes (else
 // UPC_SHARED_HEAP_SIZE, else gasnet.DefaultSegmentSize) for the runtime's
 // header and the shared heap, plus the static shared data Setup lays out,
 // which so never takes room from the heap.
 func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
+	return run(opts, main, nil)
+}
+
+// run is RunWith; end, if not nil, is called with the outcome once the
+// threads are done but before the network is released, so that what it
+// prints leaves the process while every process is still there.
+func run(opts Options, main func(t *Thread) int, end func(status int, err error)) (status int, err error) {
 	if opts.Stats == StatsUnset {
 		if opts.Stats, err = statsFromEnv(); err != nil {
 			return 2, err
@@ -195,6 +203,7 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		}
 		// A stray pointer becomes a panic we report, not a crash.
 		debug.SetPanicOnFault(true)
+		announceThread(t.MyThread, t.Threads)
 		defer func() {
 			// Only Exit's own panic is recovered here; faults go on to gasnet.
 			if t.exited {
@@ -212,8 +221,18 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		}
 		gj.PrintStats(w)
 	}
+	status, err = j.outcome(runErr)
+	if end != nil {
+		end(status, err)
+	}
+	return status, err
+}
+
+// outcome turns the job's end into RunWith's results.
+func (j *Job) outcome(runErr error) (int, error) {
 	var rp *gasnet.RankPanic
 	var ee *gasnet.ExitError
+	var dl *gasnet.DeadlockError
 	switch {
 	case errors.As(runErr, &ee):
 		if ee.Status == 0 {
@@ -222,6 +241,11 @@ func RunWith(opts Options, main func(t *Thread) int) (status int, err error) {
 		return ee.Status, &ExitError{Status: ee.Status}
 	case errors.As(runErr, &rp):
 		return 1, newFault(rp)
+	case errors.As(runErr, &dl):
+		if d := j.gatherDeadlock(dl); d != nil {
+			return 1, d
+		}
+		return 1, &ExitError{Status: 1}
 	case runErr != nil:
 		return 1, runErr
 	}
@@ -259,23 +283,29 @@ func (f *Fault) Error() string {
 
 func newFault(rp *gasnet.RankPanic) *Fault {
 	f := &Fault{Thread: rp.Rank, Value: rp.Value}
-	frames := runtime.CallersFrames(rp.PCs)
-	var stack strings.Builder
+	f.Pos, f.Stack = userFrames(rp.PCs)
+	return f
+}
+
+// userFrames finds the user's program in a stack: the position
+// (file:line) of its innermost frame, and all its frames, innermost first.
+func userFrames(pcs []uintptr) (pos, stack string) {
+	frames := runtime.CallersFrames(pcs)
+	var b strings.Builder
 	for {
 		fr, more := frames.Next()
 		if gasnet.UserFrame(fr) {
-			pos := fr.File + ":" + strconv.Itoa(fr.Line)
-			if f.Pos == "" {
-				f.Pos = pos
+			at := fr.File + ":" + strconv.Itoa(fr.Line)
+			if pos == "" {
+				pos = at
 			}
-			fmt.Fprintf(&stack, "  %s\n\t%s\n", fr.Function, pos)
+			fmt.Fprintf(&b, "  %s\n\t%s\n", fr.Function, at)
 		}
 		if !more {
 			break
 		}
 	}
-	f.Stack = stack.String()
-	return f
+	return pos, b.String()
 }
 
 func (j *Job) recordStatus(s int) {
@@ -339,12 +369,15 @@ type Program struct {
 // and the build's defaults; runs the job on the network the program was
 // built for (the smp conduit unless a network conduit registered itself);
 // prints a fault with its thread and source line; and exits with the
-// job's status. A start-up error is one line. It does not return.
+// job's status. A start-up error is one line. The process is the
+// program's crash guard and runs the job in a child (crash.go). It does
+// not return.
 func Main(p Program) {
 	if os.Getenv("UPCGO_DESCRIBE") == "1" {
 		describe(p)
 		os.Exit(0)
 	}
+	crashGuard(progName(p))
 	flags, rest, err := parseStartup(os.Args[1:])
 	if err == nil {
 		os.Args = append(os.Args[:1], rest...)
@@ -359,28 +392,38 @@ func Main(p Program) {
 		os.Exit(2)
 	}
 	n := conduit.Size()
-	status, err := RunWith(Options{Threads: n, Conduit: conduit, SegmentSize: flags.heap, Setup: p.Setup}, p.Main)
-	runExitHooks()
-	var f *Fault
-	if errors.As(err, &f) {
-		fmt.Fprintf(os.Stderr, "%s: UPC thread %d of %d: %v\n", progName(p), f.Thread, n, faultMessage(f))
-		if f.Pos != "" {
-			fmt.Fprintf(os.Stderr, "  at %s\n", f.Pos)
-		}
-		if os.Getenv("UPC_BACKTRACE") == "1" {
-			fmt.Fprint(os.Stderr, f.Stack)
-		}
-	} else if err != nil {
-		var ee *ExitError
-		if !errors.As(err, &ee) {
-			fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
-		}
-	}
+	status, _ := run(Options{Threads: n, Conduit: conduit, SegmentSize: flags.heap, Setup: p.Setup}, p.Main, func(_ int, err error) {
+		runExitHooks()
+		report(p, n, err)
+	})
 	if ec, ok := conduit.(gasnet.ExitConduit); ok {
 		// A network ends the process itself (MPI_Finalize or MPI_Abort).
 		ec.Exit(status)
 	}
 	os.Exit(status)
+}
+
+// report prints how the job failed, if it did (an exit status alone is
+// no failure to report).
+func report(p Program, n int, err error) {
+	var f *Fault
+	var d *Deadlock
+	var ee *ExitError
+	backtrace := os.Getenv("UPC_BACKTRACE") == "1"
+	switch {
+	case errors.As(err, &d):
+		writeDeadlock(os.Stderr, progName(p), n, d.parts, backtrace)
+	case errors.As(err, &f):
+		fmt.Fprintf(os.Stderr, "%s: UPC thread %d of %d: %v\n", progName(p), f.Thread, n, faultMessage(f))
+		if f.Pos != "" {
+			fmt.Fprintf(os.Stderr, "  at %s\n", f.Pos)
+		}
+		if backtrace {
+			fmt.Fprint(os.Stderr, f.Stack)
+		}
+	case err != nil && !errors.As(err, &ee):
+		fmt.Fprintf(os.Stderr, "%s: %v\n", progName(p), err)
+	}
 }
 
 // startConduit opens the network the program was built for: a registered

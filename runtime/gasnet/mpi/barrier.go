@@ -1,10 +1,12 @@
 package mpi
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
 )
@@ -19,14 +21,36 @@ import (
 // barrier that finished ranks can never reach ends the job instead of
 // hanging, and a round in which every rank has finished is the job's exit
 // consensus (after which no process needs another's memory).
+//
+// The rounds are also the processes' agreement on a deadlock (gasnet's
+// deadlock.go): every contribution carries the process's deadlock check
+// (are its ranks all blocked or finished, unchanged since its previous
+// contribution, with nothing in flight?) and its counts of messages sent
+// to and delivered from other processes. A process whose ranks are not
+// all in the barrier contributes anyway, as a probe, once a check interval
+// has passed and its check finds it quiet; a round with a probe completes
+// no barrier. Two rounds in a row in which every process was stable and
+// every message sent had been delivered are a deadlock, which every
+// process learns from the same results.
+
+// quietness is a process's deadlock check at one contribution (see
+// gasnet.Quiescence.Check).
+type quietness struct {
+	quiet, stable   bool
+	sent, delivered uint64
+}
 
 // contribution is one process's part of a barrier round, or the reduced
 // result: the named ids' maximum and minimum (math.MinInt64 and
 // math.MaxInt64 when there are none), the waiting ranks and the finished
-// ranks.
+// ranks; the processes that contributed as a deadlock probe, those whose
+// check was not stable, and the messages sent and delivered between
+// processes.
 type contribution struct {
 	maxID, minID      int64
 	arrived, finished int64
+	probes, unstable  int64
+	sent, delivered   int64
 }
 
 // combine folds c into r, as the MPI reduction does.
@@ -35,6 +59,10 @@ func (r *contribution) combine(c contribution) {
 	r.minID = min(r.minID, c.minID)
 	r.arrived += c.arrived
 	r.finished += c.finished
+	r.probes += c.probes
+	r.unstable += c.unstable
+	r.sent += c.sent
+	r.delivered += c.delivered
 }
 
 // barrier is one process's part of the job-wide barrier.
@@ -57,6 +85,14 @@ type barrier struct {
 
 	exit     chan struct{} // closed at the exit consensus
 	exitOnce sync.Once
+
+	// Deadlock detection, engine only: the process's check (nil: none),
+	// how often a process not in the barrier probes, when it last
+	// contributed, and whether the last round found every process stable.
+	check     func() quietness
+	every     time.Duration
+	last      time.Time
+	wasStable bool
 }
 
 type barrierRank struct {
@@ -67,9 +103,13 @@ type barrierRank struct {
 	anon     bool
 }
 
-func newBarrier(job *gasnet.Job, first, n, me int, kick func()) *barrier {
+// newBarrier returns process me's part of the barrier over local ranks
+// [first, first+n); kick wakes the engine, and check (or nil) is the
+// process's deadlock check, which contribute calls.
+func newBarrier(job *gasnet.Job, first, n, me int, kick func(), check func() quietness) *barrier {
 	b := &barrier{job: job, first: first, n: n, me: me, kick: kick,
-		maxID: math.MinInt64, minID: math.MaxInt64, ranks: make([]barrierRank, n), exit: make(chan struct{})}
+		maxID: math.MinInt64, minID: math.MaxInt64, ranks: make([]barrierRank, n), exit: make(chan struct{}),
+		check: check, every: job.DeadlockInterval(), last: time.Now()}
 	for i := range b.ranks {
 		b.ranks[i].waiter.Init()
 	}
@@ -134,19 +174,61 @@ func (b *barrier) rankDone(r int) {
 
 // contribute returns the process's contribution if it is due and marks
 // the round in flight; the progress goroutine then starts the reduction.
+// It is due when every local rank has arrived or finished, or, as a
+// deadlock probe, when the check interval has passed since the process
+// last contributed and its check finds it quiet.
 func (b *barrier) contribute() (contribution, bool) {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	if !b.ready() {
+	ready, idle := b.ready(), !b.inFlight && !b.exited()
+	b.mu.Unlock()
+	probe := !ready && idle && b.check != nil && time.Since(b.last) >= b.every
+	if !ready && !probe {
 		return contribution{}, false
 	}
+	var q quietness
+	if b.check != nil {
+		q = b.check()
+		b.last = time.Now()
+	}
+	if probe && !q.quiet {
+		return contribution{}, false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	// The last local rank may have arrived meanwhile: then this is the
+	// barrier's round, not a probe.
+	probe = !b.ready()
 	b.inFlight = true
 	b.waiting.Store(true)
-	return contribution{maxID: b.maxID, minID: b.minID, arrived: int64(b.arrived), finished: int64(b.finished)}, true
+	c := contribution{maxID: b.maxID, minID: b.minID, arrived: int64(b.arrived), finished: int64(b.finished),
+		sent: int64(q.sent), delivered: int64(q.delivered)}
+	if probe {
+		c.probes = 1
+	}
+	if !q.stable {
+		c.unstable = 1
+	}
+	return c, true
 }
 
 // complete takes the reduced result of the round in flight.
 func (b *barrier) complete(res contribution) {
+	if res.probes > 0 {
+		// A deadlock probe: no barrier completes. Every process sees
+		// the same result, so all agree.
+		stable := res.unstable == 0 && res.sent == res.delivered
+		if stable && b.wasStable {
+			b.job.Deadlocked()
+			return
+		}
+		b.wasStable = stable
+		b.mu.Lock()
+		b.inFlight = false
+		b.waiting.Store(b.arrived > 0)
+		b.mu.Unlock()
+		return
+	}
+	b.wasStable = false
 	switch {
 	case res.arrived > 0 && res.finished > 0:
 		// Every process sees this result: one reports it, the others
@@ -155,7 +237,7 @@ func (b *barrier) complete(res contribution) {
 		if b.me == 0 {
 			err = &gasnet.BarrierStuckError{Waiting: int(res.arrived), Finished: int(res.finished)}
 		}
-		b.job.Abort(err)
+		b.job.Abort(agreed{err})
 		return
 	case res.arrived == 0:
 		b.exitOnce.Do(func() { close(b.exit) })
@@ -199,7 +281,7 @@ func (b *barrier) wait(r int) error {
 		panic("upc_wait: called without a preceding upc_notify")
 	}
 	if !b.done(me) {
-		me.waiter.Wait(b.job, func() bool { return b.done(me) })
+		me.waiter.Wait(b.job.Endpoint(r), gasnet.WhyBarrier, func() bool { return b.done(me) })
 	}
 	return b.finish(r)
 }
@@ -238,4 +320,18 @@ func (b *barrier) finish(r int) error {
 		other = hi
 	}
 	return &gasnet.BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("this thread used id %d, another thread used id %d", me.id, other)}
+}
+
+// agreed is an abort that every process decides alike from the same
+// barrier round, so none needs telling (a barrier that can never
+// complete; a deadlock is a *gasnet.DeadlockError, agreed the same way).
+type agreed struct{ error }
+
+func (a agreed) Unwrap() error { return a.error }
+
+// isAgreed reports whether err is an abort every process decided alike.
+func isAgreed(err error) bool {
+	var a agreed
+	var d *gasnet.DeadlockError
+	return errors.As(err, &a) || errors.As(err, &d)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,18 +25,30 @@ type fakeWorld struct {
 }
 
 func newFakeWorld(t *testing.T, procs, perProc int) *fakeWorld {
+	return newFakeWorldChecked(t, procs, perProc, nil)
+}
+
+// newFakeWorldChecked is newFakeWorld with a deadlock check per process
+// (check(p) for process p; nil: none).
+func newFakeWorldChecked(t *testing.T, procs, perProc int, check func(p int) func() quietness) *fakeWorld {
 	w := &fakeWorld{kick: make(chan struct{}, 1), stop: make(chan struct{})}
 	for p := range procs {
-		j, err := gasnet.NewJob(gasnet.Config{Ranks: 1, SegmentSize: 1 << 16})
+		// Each simulated process's job has every rank, so that the
+		// barrier finds its ranks' endpoints by their job-wide numbers.
+		j, err := gasnet.NewJob(gasnet.Config{Ranks: procs * perProc, SegmentSize: 1 << 16})
 		require.NoError(t, err)
 		t.Cleanup(func() { j.Conduit().Close() })
 		w.jobs = append(w.jobs, j)
+		var c func() quietness
+		if check != nil {
+			c = check(p)
+		}
 		w.bars = append(w.bars, newBarrier(j, p*perProc, perProc, p, func() {
 			select {
 			case w.kick <- struct{}{}:
 			default:
 			}
-		}))
+		}, c))
 	}
 	w.done.Add(1)
 	go w.reduce()
@@ -171,6 +184,11 @@ func TestBarrierStuck(t *testing.T) {
 	var exit *gasnet.ExitError
 	require.ErrorAs(t, w.jobs[1].AbortErr(), &exit, "the other processes end quietly")
 	assert.Equal(t, 1, exit.Status)
+	// Every process decided alike: none sends an abort notice, which
+	// could end process 0 before it has printed why the job died.
+	for _, j := range w.jobs {
+		assert.True(t, isAgreed(j.AbortErr()))
+	}
 }
 
 func TestBarrierTryAndMisuse(t *testing.T) {
@@ -188,4 +206,80 @@ func TestBarrierTryAndMisuse(t *testing.T) {
 			}
 		}
 	})
+}
+
+// blockUntilAbort stands for a rank blocked outside the barrier until the
+// job ends.
+func blockUntilAbort(b *barrier) error {
+	<-b.job.Aborted()
+	panic(gasnet.ErrAborted)
+}
+
+// A process whose rank is blocked elsewhere probes; two rounds in a row
+// in which every process is stable and no message is in flight are a
+// deadlock, which every process learns alike.
+func TestBarrierDeadlockProbes(t *testing.T) {
+	t.Setenv("UPC_DEADLOCK_INTERVAL", "1ms")
+	var checks [2]atomic.Int64
+	w := newFakeWorldChecked(t, 2, 1, func(p int) func() quietness {
+		return func() quietness {
+			n := checks[p].Add(1)
+			// Process 0 sent 3 messages and delivered 1; process 1
+			// the reverse: none is in flight.
+			return quietness{quiet: true, stable: n > 1, sent: uint64(3 - 2*p), delivered: uint64(1 + 2*p)}
+		}
+	})
+	w.run(1, func(b *barrier, r int) error {
+		if r == 0 {
+			return blockUntilAbort(b)
+		}
+		b.notify(r, 0, true)
+		return b.wait(r)
+	})
+	for p, j := range w.jobs {
+		var d *gasnet.DeadlockError
+		assert.ErrorAs(t, j.AbortErr(), &d, "process %d", p)
+		assert.True(t, isAgreed(j.AbortErr()))
+	}
+}
+
+// Probes whose processes are not stable, or with messages in flight,
+// decide nothing and complete no barrier; the barrier completes once the
+// probing process's rank arrives.
+func TestBarrierProbesWithoutDeadlock(t *testing.T) {
+	t.Setenv("UPC_DEADLOCK_INTERVAL", "1ms")
+	for _, tc := range []struct {
+		name string
+		q    quietness
+	}{
+		{"unstable", quietness{quiet: true}},
+		{"in flight", quietness{quiet: true, stable: true, sent: 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var probes atomic.Int64
+			w := newFakeWorldChecked(t, 2, 1, func(p int) func() quietness {
+				return func() quietness {
+					if p == 0 {
+						probes.Add(1)
+					}
+					return tc.q
+				}
+			})
+			errs := w.run(1, func(b *barrier, r int) error {
+				if r == 0 {
+					for probes.Load() < 20 {
+						time.Sleep(time.Millisecond)
+					}
+				}
+				b.notify(r, 0, true)
+				return b.wait(r)
+			})
+			for _, err := range errs {
+				assert.NoError(t, err)
+			}
+			for _, j := range w.jobs {
+				assert.NoError(t, j.AbortErr())
+			}
+		})
+	}
 }

@@ -111,6 +111,16 @@ type Conduit struct {
 	// and the engine leaves them the library while they do.
 	mpiCalls atomic.Uint64
 
+	// Active messages sent to and delivered from other processes
+	// (engine only), for the deadlock checks.
+	amSent, amDelivered uint64
+
+	// The deadlock report's parts, gathered at process 0 (Gather).
+	gmu     sync.Mutex
+	parts   [][]byte
+	nparts  int
+	gotPart chan struct{}
+
 	remoteAbort  atomic.Bool  // the job was aborted by another process's notice
 	abortStatus  atomic.Int64 // the status this process's abort ends the job with
 	abortPending atomic.Bool  // notices to send
@@ -167,7 +177,8 @@ func New(req gasnet.ConduitRequest, cfg Config) (*Conduit, error) {
 	}
 	unresolved := cfg
 	cfg.resolve(e.lib, e.oneNode, os.Getenv("OMPI_MCA_osc"))
-	c := &Conduit{cfg: cfg, unresolved: unresolved, eng: e, l: l, multiple: e.multiple && cfg.Threads != "funneled", sendSeq: map[int]uint32{}, inbound: map[int]*inboundQ{}, pending: map[uint64]func([]byte){}}
+	c := &Conduit{cfg: cfg, unresolved: unresolved, eng: e, l: l, multiple: e.multiple && cfg.Threads != "funneled", sendSeq: map[int]uint32{}, inbound: map[int]*inboundQ{}, pending: map[uint64]func([]byte){},
+		gotPart: make(chan struct{}, 1)}
 	return c, nil
 }
 
@@ -274,7 +285,11 @@ func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 	}
 	c.tab = newTable(&c.cfg, c, job.Complete, job.CompleteN, job.Aborted(), c.eng.wake, !c.multiple, c.l.first(), c.l.perProc)
 	c.tab.mem = &cMem
-	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake)
+	q := job.NewQuiescence()
+	c.bar = newBarrier(job, c.l.first(), c.l.perProc, c.l.me, c.eng.wake, func() quietness {
+		r := q.Check(c.idle, c.amSent, c.amDelivered)
+		return quietness{quiet: r.Quiet, stable: r.Stable, sent: c.amSent, delivered: c.amDelivered}
+	})
 	c.eng.attach(c)
 	return nil
 }
@@ -631,7 +646,7 @@ func (c *Conduit) Close() error {
 		return nil
 	}
 	c.closed = true
-	if !c.bar.exited() || c.job.AbortErr() != nil {
+	if !c.cleanEnd() {
 		return nil
 	}
 	err := c.eng.call(func() error {
@@ -659,9 +674,22 @@ func (c *Conduit) Close() error {
 
 func (c *Conduit) hasQueued() bool { return c.queued.Load() != 0 }
 
-// JobAborted tells the other processes, unless their notice caused it.
+// idle reports whether this process has no message or operation in
+// flight but those the deadlock checks count (engine only).
+func (c *Conduit) idle() bool {
+	return !c.hasQueued() && c.early == 0 && c.awaiting.Load() == 0 && c.tab.idle()
+}
+
+// AgreesOnDeadlock marks the conduit as one whose processes agree on a
+// deadlock in their barrier rounds.
+func (c *Conduit) AgreesOnDeadlock() {}
+
+// JobAborted tells the other processes, unless their notice caused it or
+// every process decided alike (a deadlock, a barrier that can never
+// complete): a notice then could only race the one process that reports
+// the cause, and end it quietly before it has.
 func (c *Conduit) JobAborted(err error) {
-	if c.remoteAbort.Load() {
+	if c.remoteAbort.Load() || isAgreed(err) {
 		return
 	}
 	status := 1
@@ -690,8 +718,9 @@ func (c *Conduit) Exit(status int) {
 		mpiAbort(status)
 		os.Exit(status)
 	}
-	if c.job.AbortErr() == nil && c.bar.exited() {
-		// Every process has finished and flushed its output. What the
+	if c.cleanEnd() {
+		// Every process has finished and flushed its output (or
+		// stopped where every process saw the job fail alike). What the
 		// MPI library prints while it tears itself down is not the
 		// program's: Open MPI 4.1's osc/ucx over TCP, on a loaded
 		// machine, reports "disconnect failed: Endpoint timeout" when
@@ -723,6 +752,70 @@ func (c *Conduit) Exit(status int) {
 	}
 	mpiAbort(status)
 	os.Exit(status)
+}
+
+// Gather collects a part of the job's final report from every process at
+// process 0, which gets them in process order (the others get nil): the
+// lines of a deadlock report, which every process learns of alike. A
+// part that has not come within Config.ExitWait is left empty.
+func (c *Conduit) Gather(part []byte) [][]byte {
+	if c.l.me != 0 {
+		c.Send(&gasnet.Message{Src: c.l.first(), Dst: 0, Handler: hReportPart, NArgs: 1, Args: [gasnet.MaxArgs]uint64{uint64(c.l.me)}, Payload: part})
+		return nil
+	}
+	c.addPart(0, part)
+	deadline := time.After(c.cfg.ExitWait)
+	for {
+		c.gmu.Lock()
+		n := c.nparts
+		c.gmu.Unlock()
+		if n == c.l.procs {
+			break
+		}
+		select {
+		case <-c.gotPart:
+			continue
+		case <-deadline:
+		}
+		break
+	}
+	c.gmu.Lock()
+	defer c.gmu.Unlock()
+	return append([][]byte(nil), c.parts...)
+}
+
+// addPart records process p's part of the final report.
+func (c *Conduit) addPart(p int, part []byte) {
+	c.gmu.Lock()
+	if c.parts == nil {
+		c.parts = make([][]byte, c.l.procs)
+	}
+	if c.parts[p] == nil {
+		c.parts[p] = part
+		c.nparts++
+	}
+	c.gmu.Unlock()
+	select {
+	case c.gotPart <- struct{}{}:
+	default:
+	}
+}
+
+var hReportPart = gasnet.RegisterHandler("mpi-report-part", func(tok gasnet.Token, args []uint64, payload []byte) {
+	conduitOf(tok).addPart(int(args[0]), payload)
+})
+
+// cleanEnd reports whether every process ends the job together, so that
+// it can release MPI with the others and exit normally: after the exit
+// consensus, or after an abort every process decided alike (nothing is
+// then in flight, and no process is stopped mid-operation). The launcher
+// then forwards every process's output before it exits, which no wait
+// before MPI_Abort can promise.
+func (c *Conduit) cleanEnd() bool {
+	if err := c.job.AbortErr(); err != nil {
+		return isAgreed(err)
+	}
+	return c.bar.exited()
 }
 
 // exitLinger is how long process 0 lets the launcher forward output

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -170,6 +171,9 @@ const (
 
 func (e *engine) loop(threads string, ready chan<- error) {
 	runtime.LockOSThread()
+	// A stray address in a handler panics (Job.Deliver reports it)
+	// instead of crashing the process.
+	debug.SetPanicOnFault(true)
 	// Sleeps of microseconds, not the default 50 µs timer slack.
 	syscall.RawSyscall(syscall.SYS_PRCTL, prSetTimerSlack, 1000, 0)
 	want := levelMultiple()

@@ -82,16 +82,19 @@ static void upc_error_string(int rc, char *buf, int n) {
 	snprintf(buf, n, "%s (MPI error %d)", len ? s : "unknown error", rc);
 }
 
-// The barrier's reduction: per group of four: maximum and minimum named
-// id, and the sums of waiting and finished ranks.
+// The barrier's reduction (Go's contribution.combine): per group of
+// eight: maximum and minimum named id, then sums (waiting and finished
+// ranks, deadlock probes, unstable processes, messages sent and
+// delivered).
+#define UPC_BAR_LEN 8
 static void upc_bar_combine(void *in, void *inout, int *len, MPI_Datatype *dt) {
 	int64_t *a = in, *b = inout;
 	(void)dt;
-	for (int i = 0; i + 3 < *len; i += 4) {
+	for (int i = 0; i + UPC_BAR_LEN - 1 < *len; i += UPC_BAR_LEN) {
 		if (a[i] > b[i]) b[i] = a[i];
 		if (a[i + 1] < b[i + 1]) b[i + 1] = a[i + 1];
-		b[i + 2] += a[i + 2];
-		b[i + 3] += a[i + 3];
+		for (int k = 2; k < UPC_BAR_LEN; k++)
+			b[i + k] += a[i + k];
 	}
 }
 
@@ -110,7 +113,7 @@ typedef struct {
 	void *base;
 	int have_win, have_nodewin, have_node, have_comms, have_op;
 	MPI_Op barop;
-	int64_t bar_in[4], bar_out[4];
+	int64_t bar_in[UPC_BAR_LEN], bar_out[UPC_BAR_LEN];
 
 	// All the engine's requests in one array, so that one MPI_Testsome
 	// (one pass of MPI's progress engine) tests them all: the posted
@@ -436,7 +439,7 @@ static int upc_pending_slots(upc_job *j) {
 
 static int upc_bar_start(upc_job *j, const int64_t *in) {
 	memcpy(j->bar_in, in, sizeof j->bar_in);
-	return MPI_Iallreduce(j->bar_in, j->bar_out, 4, MPI_INT64_T, j->barop, j->coll, &UPC_BAR(j));
+	return MPI_Iallreduce(j->bar_in, j->bar_out, UPC_BAR_LEN, MPI_INT64_T, j->barop, j->coll, &UPC_BAR(j));
 }
 
 static int upc_ibarrier(upc_job *j) { return MPI_Ibarrier(j->coll, &UPC_BAR(j)); }
@@ -751,8 +754,13 @@ func (j *cjob) repost(slot int) error {
 	return mpiError(C.upc_post_recv(j.p, C.int(slot)), "MPI_Irecv")
 }
 
+// contributionLen is the number of int64 in a contribution on the wire
+// (UPC_BAR_LEN: upc_bar_combine reduces groups of this many).
+const contributionLen = C.UPC_BAR_LEN
+
 func (j *cjob) barStart(c contribution) error {
-	in := [4]C.int64_t{C.int64_t(c.maxID), C.int64_t(c.minID), C.int64_t(c.arrived), C.int64_t(c.finished)}
+	in := [contributionLen]C.int64_t{C.int64_t(c.maxID), C.int64_t(c.minID), C.int64_t(c.arrived), C.int64_t(c.finished),
+		C.int64_t(c.probes), C.int64_t(c.unstable), C.int64_t(c.sent), C.int64_t(c.delivered)}
 	return mpiError(C.upc_bar_start(j.p, &in[0]), "MPI_Iallreduce")
 }
 
@@ -761,7 +769,8 @@ func (j *cjob) ibarrier() error { return mpiError(C.upc_ibarrier(j.p), "MPI_Ibar
 // barResult is the reduced result of the last barrier round.
 func (j *cjob) barResult() contribution {
 	o := j.p.bar_out
-	return contribution{maxID: int64(o[0]), minID: int64(o[1]), arrived: int64(o[2]), finished: int64(o[3])}
+	return contribution{maxID: int64(o[0]), minID: int64(o[1]), arrived: int64(o[2]), finished: int64(o[3]),
+		probes: int64(o[4]), unstable: int64(o[5]), sent: int64(o[6]), delivered: int64(o[7])}
 }
 
 // cMem keeps the operation table's aggregation buffers in C memory.

@@ -108,6 +108,7 @@ func (c *Conduit) send(q []outMsg) {
 				h.tag = tagBulk + c.bulkTag%uint32(c.eng.tagUB-tagBulk+1)
 				c.bulkTag++
 			}
+			c.amSent++
 		} else {
 			h = header{kind: o.kind, src: uint32(c.l.first()), dst: uint32(o.proc * c.l.perProc), nargs: 1}
 			h.args[0] = uint64(int64(o.status))
@@ -230,6 +231,7 @@ func (c *Conduit) drain(proc int) {
 		q.next++
 		c.early--
 		c.job.Deliver(a.m)
+		c.amDelivered++
 	}
 }
 

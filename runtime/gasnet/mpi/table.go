@@ -791,6 +791,12 @@ func (t *table) busy() bool {
 	return t.anyPending.Load() && t.funnel || t.nIssued.Load() > 0
 }
 
+// idle reports whether the table holds no operation at all: none
+// pending, held or issued and not completed.
+func (t *table) idle() bool {
+	return !t.anyPending.Load() && !t.anyHeld.Load() && t.nIssued.Load() == 0
+}
+
 // deadline returns when the progress goroutine must next look at the
 // table, or 0 if it need not: when held puts must be released, or, under
 // MPI_THREAD_MULTIPLE, when operations ranks issued and left behind are

@@ -169,8 +169,10 @@ func TestTableHeldPutsMerge(t *testing.T) {
 			}
 			if tc.n < 16 {
 				assert.Empty(t, r.net.calls(), "small puts are held")
+				assert.False(t, r.tab.idle(), "held puts are in flight for the deadlock checks")
 			}
 			r.tab.flush(true)
+			assert.True(t, r.tab.idle())
 			assert.Equal(t, tc.calls, r.net.calls())
 			assert.True(t, r.completed(refs...))
 			if tc.n >= 4 {
