@@ -890,9 +890,17 @@ func (tr *translator) syncStmt(s *ast.UpcSyncStmt) {
 	fn := tr.fn
 	id := "upc.BarrierAnonymous"
 	if s.Value != nil {
+		// The id is the expression converted to int (UPC 1.3 §6.6.1 as
+		// amended by spec issue 64): upc_barrier 3.14 is barrier 3; a
+		// private pointer converts with a warning, as gcc's int
+		// conversions of pointers do.
 		v := tr.value(s.Value)
-		if !v.t.IsInteger() {
-			tr.errorf(s.Value.Pos(), "%s expression must be an integer", s.Op)
+		switch {
+		case v.t.IsArith():
+		case v.t.Kind == Ptr && !v.t.Elem.Shared:
+			tr.warnf(s.Value.Pos(), "%s expression converts a pointer to an integer", s.Op)
+		default:
+			tr.errorf(s.Value.Pos(), "%s expression of type '%s' cannot be converted to int", s.Op, v.t)
 		}
 		id = "int64(" + tr.conv(v, tInt) + ")"
 	}
