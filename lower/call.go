@@ -191,6 +191,13 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		tr.errorf(e.Ap.Pos(), "va_list argument must be a variable")
 		return bad()
 	}
+	if t.Kind == Struct || t.Kind == Union {
+		// A struct or union argument of a variadic call is passed as its
+		// address, as structs are everywhere (promoteArg); the caller's
+		// object outlives the call, and the callee copies it where it
+		// stores the value.
+		return operand{kind: aggregate, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[uintptr](&%s)", ap.code)}
+	}
 	if !t.IsScalar() {
 		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
 		return bad()
@@ -315,7 +322,8 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 			defined = len(d.Type.Params)
 		}
 	}
-	args, ignored, goType := tr.callArgs(e, sig, calleeName(e.Fun), defined)
+	packed := sig.Variadic && !(f.kind == funcDesig && f.sym != nil && f.sym.libc != nil)
+	args, ignored, goType := tr.callArgs(e, sig, calleeName(e.Fun), defined, packed)
 	if sig.OldStyle && f.kind == funcDesig && f.sym != nil {
 		f.sym.callTypes = append(f.sym.callTypes, goType)
 	}
@@ -378,7 +386,11 @@ func (tr *translator) result(code string, t *Type) operand {
 //
 // goType is the Go type of the function the call expects: for an old-style
 // declaration, its parameters are the promoted types of the arguments.
-func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int) (args, ignored []string, goType string) {
+//
+// packed says the variadic arguments travel packed into slots (a variadic
+// function of the program, crt.VaPack), where a pointer-to-shared goes
+// whole; to the C library (printf's %p) it is its address.
+func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int, packed bool) (args, ignored []string, goType string) {
 	params := []string{"*thread"}
 	n := len(sig.Params)
 	limit := len(e.Args)
@@ -403,6 +415,9 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defin
 			if !o.pure {
 				ignored = append(ignored, tr.discardValue(o))
 			}
+		case packed && o.t.IsPtrToShared():
+			args = append(args, tr.conv(o, o.t))
+			params = append(params, o.t.goType())
 		default:
 			args = append(args, tr.variadicArg(o))
 			params = append(params, promotedType(o.t).goType())

@@ -2,6 +2,7 @@ package crt
 
 import (
 	"math"
+	"reflect"
 	"strings"
 	"unsafe"
 
@@ -16,37 +17,54 @@ import (
 
 // VaPack packs variadic arguments into slots. The slice is heap-allocated
 // (it escapes by being returned), so a va_list pointing into it stays
-// valid while the callee runs.
+// valid while the callee runs. A value of another type (a
+// pointer-to-shared, which travels whole) takes as many slots as its size
+// needs, its bytes as in memory; it must hold no Go pointer.
 func VaPack(args ...any) []uint64 {
-	slots := make([]uint64, len(args)+1)
-	for i, a := range args {
+	slots := make([]uint64, 0, len(args)+1)
+	for _, a := range args {
 		switch v := a.(type) {
 		case int32:
-			slots[i] = uint64(int64(v))
+			slots = append(slots, uint64(int64(v)))
 		case uint32:
-			slots[i] = uint64(v)
+			slots = append(slots, uint64(v))
 		case int64:
-			slots[i] = uint64(v)
+			slots = append(slots, uint64(v))
 		case uint64:
-			slots[i] = v
+			slots = append(slots, v)
 		case uintptr:
-			slots[i] = uint64(v)
+			slots = append(slots, uint64(v))
 		case float64:
-			slots[i] = math.Float64bits(v)
+			slots = append(slots, math.Float64bits(v))
 		default:
-			panic("unsupported variadic argument")
+			slots = append(slots, valueSlots(a)...)
 		}
 	}
-	return slots
+	return append(slots, 0) // va_start's slot when no argument follows
+}
+
+// valueSlots is the bytes of a's value in 8-byte slots.
+func valueSlots(a any) []uint64 {
+	v := reflect.ValueOf(a)
+	n := int(v.Type().Size())
+	if n == 0 {
+		return nil
+	}
+	p := reflect.New(v.Type())
+	p.Elem().Set(v)
+	out := make([]uint64, (n+7)/8)
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&out[0])), n), unsafe.Slice((*byte)(p.UnsafePointer()), n))
+	return out
 }
 
 // VaStart is va_start: a va_list at the first variadic slot.
 func VaStart(va []uint64) uintptr { return uintptr(unsafe.Pointer(&va[0])) }
 
-// VaArg is va_arg(*ap, T): it reads the next slot as T and advances.
+// VaArg is va_arg(*ap, T): it reads the next slot (or slots) as T and
+// advances.
 func VaArg[T any](ap *uintptr) T {
 	v := cmem.Load[T](*ap)
-	*ap += 8
+	*ap += (unsafe.Sizeof(v) + 7) &^ 7
 	return v
 }
 
