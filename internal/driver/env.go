@@ -26,7 +26,10 @@ var Environment = []EnvVar{
 	{"UPC_STATS", "off", "program", "1: print each thread's accesses to every thread's memory at exit; lines: also per .upc line, busiest first (docs/observability.md)"},
 	{"UPC_CPUPROFILE", "none", "program", "write a CPU profile (go tool pprof) to this file; with several processes, to FILE.N for process N"},
 	{"UPC_TRACE", "none", "program", "write an execution trace (go tool trace) to this file; FILE.N as for UPC_CPUPROFILE"},
-	{"UPC_BACKTRACE", "off", "program", "1: a fault also prints the program's frames, innermost first"},
+	{"UPC_BACKTRACE", "off", "program", "1: a fault also prints the program's frames, innermost first; a deadlock, every waiting thread's; and no crash guard runs (Go's own report of a fatal error)"},
+	{"UPC_DEADLOCK_INTERVAL", "500ms", "program", "the time between two deadlock checks (a Go duration); a deadlock is reported three checks after it forms"},
+	{"GOTRACEBACK", "unset", "program", "set: no crash guard runs, so a fatal error of the Go runtime (a stack overflow) prints Go's own report instead of one line naming the UPC thread"},
+	{"UPCGO_CRASH_GUARD", "unset", "program", "internal: set by a program's crash guard in the child it runs the job in (never set it yourself)"},
 	{"UPC_VIS_CHECK", "off", "program", "1: check the destination regions of unsorted vector and indexed transfers for overlap (sorts them)"},
 
 	// The mpi conduit (docs/mpi.md).

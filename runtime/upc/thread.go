@@ -392,10 +392,18 @@ func Main(p Program) {
 		os.Exit(2)
 	}
 	n := conduit.Size()
-	status, _ := run(Options{Threads: n, Conduit: conduit, SegmentSize: flags.heap, Setup: p.Setup}, p.Main, func(_ int, err error) {
+	ended := false
+	status, err := run(Options{Threads: n, Conduit: conduit, SegmentSize: flags.heap, Setup: p.Setup}, p.Main, func(_ int, err error) {
+		ended = true
 		runExitHooks()
 		report(p, n, err)
 	})
+	if !ended {
+		// The job never started (its static data or its segments could
+		// not be laid out): run's end was not called.
+		runExitHooks()
+		report(p, n, err)
+	}
 	if ec, ok := conduit.(gasnet.ExitConduit); ok {
 		// A network ends the process itself (MPI_Finalize or MPI_Abort).
 		ec.Exit(status)
