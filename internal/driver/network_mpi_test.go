@@ -282,7 +282,7 @@ func TestMPIGoProgram(t *testing.T) {
 		right := (r + 1) % 4
 		want = append(want, fmt.Sprintf("thread %d of 4: thread %d's block sums to %d", r, right, 16*right+6))
 	}
-	assert.Equal(t, sumOut, sortedLines(stdout.String()))
+	assert.Equal(t, want, sortedLines(stdout.String()))
 }
 
 // A process killed by a signal (a node's out-of-memory killer, a crash in
