@@ -38,7 +38,7 @@ test: lint
 ifeq ($(HAVE_CC),)
 	@echo "make test: no C compiler ($(GO_CC)): the tests run WITHOUT the race detector, and the regression suite skips its gcc cross-checks; apt-get install gcc to get both"
 endif
-	$(GO) test $(RACE) -count=1 -timeout 15m $(PKGS)
+	$(GO) test $(RACE) -count=1 -timeout 40m $(PKGS)
 ifeq ($(HAVE_MPI)$(HAVE_CC),yesyes)
 	$(MAKE) test-mpi
 	$(MAKE) test-multinode

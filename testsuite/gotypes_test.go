@@ -20,7 +20,8 @@ import (
 // float64) in place of the C type: upc.Store(t, p, 1) into a shared int
 // stored 8 bytes and overwrote the next element (issue 12). The lowering
 // must name the C type's Go type, by a type argument or a typed
-// conversion. (gocheck reads the runtime from the go command's export
+// conversion. It also checks the Go's line mapping (checkGoLines).
+// (gocheck reads the runtime from the go command's export
 // data, so this takes seconds, not a go build per program.)
 func TestGeneratedGoTypes(t *testing.T) {
 	checker, err := gocheck.New(".")
@@ -34,6 +35,9 @@ func TestGeneratedGoTypes(t *testing.T) {
 				var stderr bytes.Buffer
 				src, err := driver.Compile(driver.Options{Inputs: []string{p.path}, StaticThreads: p.static, NoAggregate: noAggregate, Stderr: &stderr})
 				require.NoError(t, err, "%s", stderr.String())
+				if !noAggregate {
+					checkGoLines(t, src)
+				}
 				prog, err := checker.Check("main.go", src)
 				require.NoError(t, err, "the generated Go does not type-check")
 				for _, u := range prog.UntypedConstants() {
