@@ -56,7 +56,8 @@ endif
 # staticcheck with the tag; the conduit's tests under mpirun at 2 and 4
 # processes, under -race; upcgo run -network mpi end to end (hybrid runs,
 # failures ending the job); and the regression suite on the mpi conduit at
-# 2 and 4 processes and at 2 processes x 2 threads, then once more at 2 x 2
+# 4 processes and at 2 processes x 2 threads (2 processes of one thread in
+# make test-long), then once more at 2 x 2
 # without PSHM (UPC_MPI_PSHM=0; the programs that communicate), so that the
 # path through MPI between processes on one node stays tested.
 lint-mpi:
@@ -71,7 +72,7 @@ test-mpi: lint-mpi
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
-	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m ./testsuite
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x2" $(GO) test -count=1 -timeout 40m ./testsuite
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
 	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|upcio|examples)' ./testsuite
 
@@ -106,6 +107,7 @@ test-long: test
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
+	UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x1 $(GO) test -count=1 -timeout 30m ./testsuite
 	UPCGO_MULTINODE_LONG=1 testsuite/multinode/run.sh
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
