@@ -253,8 +253,8 @@ func TestExitStatus(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 
 	// exit() on one thread ends that thread; the others' barrier can then
-	// never complete, which is reported instead of hanging.
-	start := time.Now()
+	// never complete, which the barrier reports (a *BarrierStuckError, not
+	// the deadlock check's report) instead of hanging.
 	_, err = RunWith(Options{Threads: 3}, func(th *Thread) int {
 		if th.MyThread == 1 {
 			th.Exit(4)
@@ -264,7 +264,6 @@ func TestExitStatus(t *testing.T) {
 	})
 	var stuck *gasnet.BarrierStuckError
 	require.ErrorAs(t, err, &stuck)
-	assert.Less(t, time.Since(start), time.Second)
 
 	status, err = RunWith(Options{Threads: 4}, func(th *Thread) int {
 		if th.MyThread == 3 {
@@ -277,8 +276,11 @@ func TestExitStatus(t *testing.T) {
 	require.ErrorAs(t, err, &ee)
 }
 
+// A fault on one thread wakes the threads blocked in a barrier and ends
+// the job. No deadlock check may end it in the fault's place: with one
+// every hour, a thread the fault did not wake would hang the test.
 func TestFaultStopsTheJob(t *testing.T) {
-	start := time.Now()
+	t.Setenv("UPC_DEADLOCK_INTERVAL", "1h")
 	var reached atomic.Int32
 	status, err := RunWith(Options{Threads: 4}, func(th *Thread) int {
 		if th.MyThread == 2 {
@@ -297,7 +299,6 @@ func TestFaultStopsTheJob(t *testing.T) {
 	assert.Contains(t, f.Error(), "integer divide by zero")
 	assert.Contains(t, f.Pos, "upc_test.go:")
 	assert.Zero(t, reached.Load())
-	assert.Less(t, time.Since(start), time.Second)
 }
 
 func TestBarrierMismatchIsAnError(t *testing.T) {
