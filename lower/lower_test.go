@@ -65,7 +65,8 @@ func TestDiagnostics(t *testing.T) {
 	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
 		{"shared local", "int main(void) {\n  shared int x;\n  return 0;\n}", 0, []string{"2:14: error: shared variable 'x' must have static storage duration"}},
-		{"THREADS twice", "shared int a[THREADS*THREADS];\nint main(void) { return 0; }", 0, []string{"1:12: error: in the dynamic THREADS environment, THREADS must appear exactly once"}},
+		{"THREADS plus a constant", "shared int a[THREADS+1];\nint main(void) { return 0; }", 0, []string{"1:14: error: in the dynamic THREADS environment an array dimension may use THREADS only as a factor"}},
+		{"THREADS twice", "shared int a[THREADS*THREADS];\nint main(void) { return 0; }", 0, []string{"1:14: error: in the dynamic THREADS environment an array dimension may use THREADS only as a factor"}},
 		{"no THREADS in definite shared array", "shared [2] int a[10];\nint main(void) { return 0; }", 0, []string{"1:16: error: in the dynamic THREADS environment, THREADS must appear exactly once"}},
 		{"static THREADS allows fixed sizes", "shared [2] int a[10];\nint main(void) { return 0; }", 4, nil},
 		{"too many args", "int f(int x) { return x; }\nint main(void) { return f(1, 2); }", 0, []string{"2:30: error: too many arguments to function 'f' (expected 1, have 2)"}},

@@ -254,7 +254,9 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 		coef, ok := tr.threadsMultiple(e)
 		if !ok {
 			tr.errorf(e.Pos(), "in the dynamic THREADS environment an array dimension may use THREADS only as a factor (N*THREADS)")
-			return 0, false, false
+			// As a THREADS dimension: the declaration's check must not
+			// report THREADS missing in its place (it sorts first).
+			return 0, true, false
 		}
 		if coef < 0 {
 			tr.errorf(e.Pos(), "size of array is negative")

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,14 +26,20 @@ var goChecker = sync.OnceValues(func() (*gocheck.Checker, error) { return gochec
 // the regression suite's programs and the examples; testdata/fuzz holds
 // what fuzzing found, minimised (each also a program in ../../testsuite).
 func FuzzTranslate(f *testing.F) {
-	paths, _ := filepath.Glob("../../testsuite/*/*.upc")
-	examples, _ := filepath.Glob("../../examples/*.upc")
-	for _, p := range append(paths, examples...) {
-		src, err := os.ReadFile(p)
-		if err != nil {
-			f.Fatal(err)
+	// Under plain go test only testdata/fuzz runs: the suite translates
+	// and type-checks every one of its programs already
+	// (testsuite/gotypes_test.go), so as seeds they matter only as
+	// starting points for mutation.
+	if fuzzing() {
+		paths, _ := filepath.Glob("../../testsuite/*/*.upc")
+		examples, _ := filepath.Glob("../../examples/*.upc")
+		for _, p := range append(paths, examples...) {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(string(src), uint8(0))
 		}
-		f.Add(string(src), uint8(0))
 	}
 	// Before fuzzing, once per process: the go command may have to compile
 	// the runtime for its export data, and the stages build their tables
@@ -47,6 +54,12 @@ func FuzzTranslate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string, threads uint8) {
 		checkTranslation(t, src, int(threads%5))
 	})
+}
+
+// fuzzing reports whether go test runs with -fuzz.
+func fuzzing() bool {
+	f := flag.Lookup("test.fuzz")
+	return f != nil && f.Value.String() != ""
 }
 
 func checkTranslation(t *testing.T, src string, staticThreads int) {
