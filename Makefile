@@ -3,7 +3,7 @@ GO        ?= go
 STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
-.PHONY: build test test-long lint bench run clean test-mpi lint-mpi bench-mpi figures figure-data test-multinode
+.PHONY: build test test-long lint bench run clean test-mpi test-mpi-long lint-mpi bench-mpi figures figure-data test-multinode
 
 build:
 	$(GO) build $(PKGS)
@@ -56,10 +56,13 @@ endif
 # staticcheck with the tag; the conduit's tests under mpirun at 2 and 4
 # processes, under -race; upcgo run -network mpi end to end (hybrid runs,
 # failures ending the job); and the regression suite on the mpi conduit at
-# 4 processes and at 2 processes x 2 threads (2 processes of one thread in
-# make test-long), then once more at 2 x 2
-# without PSHM (UPC_MPI_PSHM=0; the programs that communicate), so that the
-# path through MPI between processes on one node stays tested.
+# 2 processes x 2 threads (PSHM inside a node, threads sharing a process;
+# the tests that do not depend on the network, such as the type check of
+# every translation, ran in make test already). make test-multinode then
+# runs the communicating programs across nodes, where MPI carries the
+# traffic between processes. make test-long adds the suite at 4 x 1 and
+# 2 x 1, and at 2 x 2 without PSHM (UPC_MPI_PSHM=0), the path through MPI
+# between processes of one node.
 lint-mpi:
 	@pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) || { echo "make test-mpi needs $(UPCGO_MPI): apt-get install -y $(MPI_APT_$(UPCGO_MPI)) pkg-config"; exit 1; }
 	$(GO) vet -tags $(MPI_TAGS) ./runtime/gasnet/mpi ./internal/driver ./bench/mpi/...
@@ -72,7 +75,14 @@ test-mpi: lint-mpi
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
-	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x2" $(GO) test -count=1 -timeout 40m ./testsuite
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
+
+# The suite's tests whose runs depend on the network.
+SUITE_NETWORK_TESTS = -run 'TestPrograms|TestAggregateDifferential|TestLinkedPrograms|TestMakefiles|TestNetworkOutputStreams'
+
+# The rest of the suite on mpi: make test-long.
+test-mpi-long:
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x1" $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
 	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|upcio|examples)' ./testsuite
 
@@ -107,7 +117,7 @@ test-long: test
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
-	UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x1 $(GO) test -count=1 -timeout 30m ./testsuite
+	$(MAKE) test-mpi-long
 	UPCGO_MULTINODE_LONG=1 testsuite/multinode/run.sh
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
