@@ -1,0 +1,52 @@
+package lower
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestAggregateGolden translates each testdata/aggregate/X.upc with the
+// pass on, as upcgo builds by default, and both kinds of remark, and
+// compares with X.golden.go: the diagnostics as comments, one a line, then
+// the generated Go without its //line directives (the line mapping has
+// tests of its own). Regenerate with go test ./lower -run AggregateGolden
+// -update. Every diagnostic must be printed once: the pass emits a loop's
+// body, and so its warnings and the remarks of the loops in it, once.
+func TestAggregateGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/aggregate/*.upc")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			out, diags := translateAgg(t, string(src), AggregateOptions{Enable: true, Remarks: true, MissedRemarks: true})
+			seen := map[string]bool{}
+			for _, d := range diags {
+				assert.False(t, seen[d], "printed twice: %s", d)
+				seen[d] = true
+			}
+			var b strings.Builder
+			for _, d := range diags {
+				b.WriteString("// " + d + "\n")
+			}
+			b.WriteString(lineDirectiveRE.ReplaceAllString(out, ""))
+			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
+			if *update {
+				require.NoError(t, os.WriteFile(golden, []byte(b.String()), 0o644))
+				return
+			}
+			want, err := os.ReadFile(golden)
+			require.NoError(t, err, "run with -update to create it")
+			assert.Equal(t, string(want), b.String())
+		})
+	}
+}
+
+var lineDirectiveRE = regexp.MustCompile(`(?m)^//line .*\n`)
