@@ -13,40 +13,39 @@ import (
 // needs them at all. The shape, for "for (i = a; cond; i++) body" with
 // aggregated accesses A0..An:
 //
-//	{
-//		i = a
-//		agg := t.Aggregate(limit, upc.AggRead(size0), …)
-//		for cond {                            // one strip per pass
-//			if agg.Listing() {                // some thread is reached by messages
-//				from := i
-//				for ; cond && agg.More(); i++ { // the header alone lists the elements
-//					agg.List(0, &A0) …        (upc_forall: only iterations with affinity)
-//				}
-//				i = from
-//				agg.Get(0) …                  // buffers; reads fetched
-//			}
-//			for ; cond && agg.Next(); i++ {   // the loop, Ak through agg.At(k, &Ak)
-//				body
-//			}
-//			agg.Put(0) …                      // stores written back; buffers freed
+//	i = a
+//	for agg := t.Aggregate(limit, upc.AggRead(size0), …); agg.Strip(cond); {
+//		for i := i; cond && agg.More(); i++ { // the header alone lists the strip's elements
+//			agg.List(0, &A0) …                // (upc_forall: only iterations with affinity)
 //		}
+//		agg.Get(0) …                          // buffers; reads fetched
+//		for ; cond && agg.Next(); i++ {       // the loop, Ak through agg.At(k, &Ak)
+//			body
+//		}
+//		agg.Put(0) …                          // stores written back; buffers freed
 //	}
 //
-// Where every thread's memory is addressed directly Listing is false, Next
-// always true and At the element's own address: the strip is the whole
-// loop and it runs as written. The body has no break, continue, goto or
-// return (the analysis checked), so the post clause runs after each
-// iteration as in C. The condition, post clause and affinity are side-effect
-// free, so evaluating them again in the listing loop changes nothing.
+// The listing loop runs on its own copy of i, so the loop proper starts
+// where the strip does. Where every thread's memory is addressed directly
+// More is false at once, Next always true and At the element's own
+// address: the strip is the whole loop and it runs as written. The body
+// has no break, continue, goto or return (the analysis checked), so the
+// post clause runs after each iteration as in C. The condition, post
+// clause and affinity are side-effect free, so evaluating them again in
+// the listing loop changes nothing.
 func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	i := plan.loopVar
-	fn.stmt("{")
+	braced := plan.forall != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	if braced {
+		fn.stmt("{")
+	}
 	if initCode != "" {
 		fn.stmt(initCode)
 	}
 	condCode := tr.cond(cond)
 	postCode := tr.postStmt(post)
+	listPost := postCode
 	affCode, local := "", ""
 	if fp := plan.forall; fp != nil {
 		// As forStmt does: visit this thread's iterations only, counting
@@ -56,11 +55,13 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		if fp.cyclic {
 			fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", g, gt, g))
 			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads)", local, g))
+			listPost = fmt.Sprintf("%s += %s(t.Threads)", g, gt)
 			postCode = fmt.Sprintf("%s, %s = %s+%s(t.Threads), %s+1", g, local, g, gt, local)
 		} else {
 			b := fp.block
 			fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStartBlocked(int64(%s), %d, t.Threads, t.MyThread))", g, gt, g, b))
 			fn.stmt(fmt.Sprintf("%s := uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d", local, g, b, b, g, b))
+			listPost = fmt.Sprintf("%s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads))", g, gt, g, b)
 			postCode = fmt.Sprintf("%s, %s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads)), %s+1", g, local, gt, g, b, local)
 		}
 	} else if aff != nil && fn.forall == 0 {
@@ -92,19 +93,9 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		kinds[k] += fmt.Sprintf("(%d)", a.elem.Size())
 		addrs[k] = tr.value(&ast.UnaryExpr{OpPos: a.ix.Lbrack, Op: "&", X: a.ix}).code
 	}
-	fn.stmt(fmt.Sprintf("%s := t.Aggregate(%d, %s)", agg, tr.cfg.Aggregate.Limit, strings.Join(kinds, ", ")))
-	fn.stmt(fmt.Sprintf("for %s {", condCode))
+	fn.stmt(fmt.Sprintf("for %s := t.Aggregate(%d, %s); %s.Strip(%s); {", agg, tr.cfg.Aggregate.Limit, strings.Join(kinds, ", "), agg, condCode))
 	loopCond := fmt.Sprintf("%s && %%s", operandOf(condCode, goPrec("&&"), true))
-
-	fn.stmt(fmt.Sprintf("if %s.Listing() { // some thread's memory is reached by messages: list this strip's elements", agg))
-	from, fromLocal := tr.tmp("from"), ""
-	if local != "" {
-		fromLocal = tr.tmp("fromLocal")
-		fn.stmt(fmt.Sprintf("%s, %s := %s, %s", from, fromLocal, i.goName, local))
-	} else {
-		fn.stmt(fmt.Sprintf("%s := %s", from, i.goName))
-	}
-	fn.stmt(fmt.Sprintf("for ; %s; %s {", fmt.Sprintf(loopCond, agg+".More()"), postCode))
+	fn.stmt(fmt.Sprintf("for %s := %s; %s; %s {", i.goName, i.goName, fmt.Sprintf(loopCond, agg+".More()"), listPost))
 	if affCode != "" {
 		fn.stmt("if " + affCode + " {")
 	}
@@ -115,15 +106,9 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		fn.stmt("}")
 	}
 	fn.stmt("}")
-	if local != "" {
-		fn.stmt(fmt.Sprintf("%s, %s = %s, %s", i.goName, local, from, fromLocal))
-	} else {
-		fn.stmt(fmt.Sprintf("%s = %s", i.goName, from))
-	}
 	for k, a := range plan.accesses {
 		fn.stmtAt(a.ix.Pos(), fmt.Sprintf("%s.Get(%d)", agg, k))
 	}
-	fn.stmt("}")
 	fn.stmt(fmt.Sprintf("for ; %s; %s {", fmt.Sprintf(loopCond, agg+".Next()"), postCode))
 	if affCode != "" {
 		fn.stmt("if " + affCode + " {")
@@ -168,5 +153,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		fn.stmtAt(a.ix.Pos(), fmt.Sprintf("%s.Put(%d)", agg, k))
 	}
 	fn.stmt("}")
-	fn.stmt("}")
+	if braced {
+		fn.stmt("}")
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/upcgo/upcgo/runtime/gasnet"
+
 	"github.com/upcgo/upcgo/runtime/cmem"
 )
 
@@ -13,7 +15,7 @@ import (
 // accesses:
 //
 //   - Where some thread's memory is reached by messages, the loop runs in
-//     strips: the header alone runs first and lists, in iteration order,
+//     strips (Strip): the header alone runs first and lists (More, List), in iteration order,
 //     the pointer-to-shared of every element each aggregated access will
 //     touch (List); Get fills a private buffer per access from those
 //     elements; the body then reads and writes the buffers (At hands out
@@ -24,8 +26,9 @@ import (
 //     on both sides into one run.
 //   - Where this thread loads and stores every thread's memory directly
 //     (smp, or processes on one node sharing memory) listing and copying
-//     would only add work: Listing is false, the strip is the whole loop,
-//     and At is the element's own address, so the loop runs as written.
+//     would only add work: More is false at once, the strip is the whole
+//     loop, and At is the element's own address, so the loop runs as
+//     written.
 
 // aggName starts the run-time errors of aggregated accesses: an element
 // outside every segment is reported before any is copied.
@@ -84,22 +87,26 @@ func (t *Thread) Aggregate(limit int64, acc ...AggAccess) *Agg {
 	return a
 }
 
-// Listing starts a strip. It reports whether the loop's header must run
-// alone first to list the elements (More, then List for each access in
-// every iteration the body will run) and Get fetch them; false where every thread's memory is addressed directly.
-func (a *Agg) Listing() bool {
+// Strip is the condition of the loop over strips, given the C loop's: it
+// starts a strip while the loop has iterations left.
+func (a *Agg) Strip(more bool) bool {
+	if !more {
+		return false
+	}
 	a.listed, a.ran = 0, 0
 	for k := range a.acc {
 		s := &a.acc[k]
 		s.ptrs, s.next = s.ptrs[:0], 0
 	}
-	return !a.direct
+	return true
 }
 
 // More is the listing loop's condition after the C loop's own: whether
-// this iteration belongs to the strip (it counts it).
+// this iteration belongs to the strip (it counts it). It is false at once
+// where every thread's memory is addressed directly: nothing is listed
+// and the strip is the whole loop.
 func (a *Agg) More() bool {
-	if a.listed == a.strip {
+	if a.direct || a.listed == a.strip {
 		return false
 	}
 	a.listed++
@@ -144,6 +151,9 @@ func (a *Agg) At(k int, p SharedPtr) uintptr {
 	s := &a.acc[k]
 	if a.direct {
 		if q := a.t.directAt(a.t.segs, p, s.size); q != nil {
+			if a.t.prof != nil {
+				a.count(s, p)
+			}
 			return uintptr(q)
 		}
 		// Outside every segment: the indexed get says why, as in a strip.
@@ -172,4 +182,15 @@ func (a *Agg) Put(k int) {
 	}
 	cmem.Free(s.buf)
 	s.buf = 0
+}
+
+// count records a direct access in the communication profile, as Load
+// and Store do when it is on.
+func (a *Agg) count(s *aggSlots, p SharedPtr) {
+	if s.read {
+		a.t.prof.Count(gasnet.AccessGet, int(p.Thread), s.size)
+	}
+	if s.write {
+		a.t.prof.Count(gasnet.AccessPut, int(p.Thread), s.size)
+	}
 }

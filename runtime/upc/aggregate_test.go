@@ -14,19 +14,15 @@ import (
 // each access, the private address to use. It returns the strips run.
 func aggLoop(a *Agg, n int, elems func(i int) []SharedPtr, body func(i int, at []uintptr)) (strips int) {
 	i := 0
-	for i < n {
+	for a.Strip(i < n) {
 		strips++
-		if a.Listing() {
-			from := i
-			for ; i < n && a.More(); i++ {
-				for k, p := range elems(i) {
-					a.List(k, p)
-				}
+		for i := i; i < n && a.More(); i++ {
+			for k, p := range elems(i) {
+				a.List(k, p)
 			}
-			i = from
-			for k := range a.acc {
-				a.Get(k)
-			}
+		}
+		for k := range a.acc {
+			a.Get(k)
 		}
 		for ; i < n && a.Next(); i++ {
 			ps := elems(i)

@@ -44,23 +44,16 @@ func main_(t *thread) int32 {
 	var j_ int32
 	s = 0.0
 	for i = 0; i < 8; i++ {
-		{
-			j_ = 0
-			agg1 := t.Aggregate(0, upc.AggRead(8))
-			for j_ < 8 {
-				if agg1.Listing() { // some thread's memory is reached by messages: list this strip's elements
-					from2 := j_
-					for ; j_ < 8 && agg1.More(); j_++ {
-						agg1.List(0, upc.StaticPtr(a).Add(int64(i)*8, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(j_), upc.Layout{Block: 1, ElemSize: 8}, t.Threads))
-					}
-					j_ = from2
-					agg1.Get(0)
-				}
-				for ; j_ < 8 && agg1.Next(); j_++ {
-					s += *cmem.Ptr[float64](agg1.At(0, upc.StaticPtr(a).Add(int64(i)*8, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(j_), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)))
-				}
-				agg1.Put(0)
+		j_ = 0
+		for agg1 := t.Aggregate(0, upc.AggRead(8)); agg1.Strip(j_ < 8); {
+			for j_ := j_; j_ < 8 && agg1.More(); j_++ {
+				agg1.List(0, upc.StaticPtr(a).Add(int64(i)*8, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(j_), upc.Layout{Block: 1, ElemSize: 8}, t.Threads))
 			}
+			agg1.Get(0)
+			for ; j_ < 8 && agg1.Next(); j_++ {
+				s += *cmem.Ptr[float64](agg1.At(0, upc.StaticPtr(a).Add(int64(i)*8, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(j_), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)))
+			}
+			agg1.Put(0)
 		}
 	}
 	return int32(s)

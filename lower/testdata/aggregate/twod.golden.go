@@ -53,41 +53,27 @@ func main_(t *thread) int32 {
 	s = 0.0
 	c = MYTHREAD
 	r = (MYTHREAD + 1) % THREADS
-	{
-		i = 0
-		agg1 := t.Aggregate(0, upc.AggRead(8))
-		for i < 16*THREADS {
-			if agg1.Listing() { // some thread's memory is reached by messages: list this strip's elements
-				from2 := i
-				for ; i < 16*THREADS && agg1.More(); i++ {
-					agg1.List(0, upc.StaticPtr(a).Add(int64(i)*16, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(c), upc.Layout{Block: 1, ElemSize: 8}, t.Threads))
-				}
-				i = from2
-				agg1.Get(0)
-			}
-			for ; i < 16*THREADS && agg1.Next(); i++ {
-				s += *cmem.Ptr[float64](agg1.At(0, upc.StaticPtr(a).Add(int64(i)*16, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(c), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)))
-			}
-			agg1.Put(0)
+	i = 0
+	for agg1 := t.Aggregate(0, upc.AggRead(8)); agg1.Strip(i < 16*THREADS); {
+		for i := i; i < 16*THREADS && agg1.More(); i++ {
+			agg1.List(0, upc.StaticPtr(a).Add(int64(i)*16, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(c), upc.Layout{Block: 1, ElemSize: 8}, t.Threads))
 		}
+		agg1.Get(0)
+		for ; i < 16*THREADS && agg1.Next(); i++ {
+			s += *cmem.Ptr[float64](agg1.At(0, upc.StaticPtr(a).Add(int64(i)*16, upc.Layout{Block: 1, ElemSize: 8}, t.Threads).Add(int64(c), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)))
+		}
+		agg1.Put(0)
 	}
-	{
-		k = 0
-		agg3 := t.Aggregate(0, upc.AggStore(8))
-		for k < 16 {
-			if agg3.Listing() { // some thread's memory is reached by messages: list this strip's elements
-				from4 := k
-				for ; k < 16 && agg3.More(); k++ {
-					agg3.List(0, upc.StaticPtr(blk).Add(int64(r*16+k), upc.Layout{Block: 16, ElemSize: 8}, t.Threads))
-				}
-				k = from4
-				agg3.Get(0)
-			}
-			for ; k < 16 && agg3.Next(); k++ {
-				*cmem.Ptr[float64](agg3.At(0, upc.StaticPtr(blk).Add(int64(r*16+k), upc.Layout{Block: 16, ElemSize: 8}, t.Threads))) = s * float64(k)
-			}
-			agg3.Put(0)
+	k = 0
+	for agg2 := t.Aggregate(0, upc.AggStore(8)); agg2.Strip(k < 16); {
+		for k := k; k < 16 && agg2.More(); k++ {
+			agg2.List(0, upc.StaticPtr(blk).Add(int64(r*16+k), upc.Layout{Block: 16, ElemSize: 8}, t.Threads))
 		}
+		agg2.Get(0)
+		for ; k < 16 && agg2.Next(); k++ {
+			*cmem.Ptr[float64](agg2.At(0, upc.StaticPtr(blk).Add(int64(r*16+k), upc.Layout{Block: 16, ElemSize: 8}, t.Threads))) = s * float64(k)
+		}
+		agg2.Put(0)
 	}
 	return 0
 }
