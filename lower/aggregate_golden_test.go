@@ -14,8 +14,9 @@ import (
 // TestAggregateGolden translates each testdata/aggregate/X.upc with the
 // pass on, as upcgo builds by default, and both kinds of remark, and
 // compares with X.golden.go: the diagnostics as comments, one a line, then
-// the generated Go without its //line directives (the line mapping has
-// tests of its own). Regenerate with go test ./lower -run AggregateGolden
+// the program's functions as generated, without their //line directives
+// (the line mapping has tests of its own) and without what every program
+// has before them (imports, the thread type, main; TestGolden covers it). Regenerate with go test ./lower -run AggregateGolden
 // -update. Every diagnostic must be printed once: the pass emits a loop's
 // body, and so its warnings and the remarks of the loops in it, once.
 func TestAggregateGolden(t *testing.T) {
@@ -36,7 +37,7 @@ func TestAggregateGolden(t *testing.T) {
 			for _, d := range diags {
 				b.WriteString("// " + d + "\n")
 			}
-			b.WriteString(lineDirectiveRE.ReplaceAllString(out, ""))
+			b.WriteString(programFunctions(t, lineDirectiveRE.ReplaceAllString(out, "")))
 			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
 			if *update {
 				require.NoError(t, os.WriteFile(golden, []byte(b.String()), 0o644))
@@ -50,3 +51,15 @@ func TestAggregateGolden(t *testing.T) {
 }
 
 var lineDirectiveRE = regexp.MustCompile(`(?m)^//line .*\n`)
+
+// programFunctions is the Go after the generated main function, the
+// program's own functions, under a package clause (the golden files are
+// .go files: gofmt checks them).
+func programFunctions(t *testing.T, out string) string {
+	t.Helper()
+	start := strings.Index(out, "\nfunc main() {\n")
+	require.GreaterOrEqual(t, start, 0, "no main function in %s", out)
+	end := strings.Index(out[start:], "\n}\n")
+	require.GreaterOrEqual(t, end, 0)
+	return "package main\n\n" + strings.TrimLeft(out[start+end+len("\n}\n"):], "\n")
+}
