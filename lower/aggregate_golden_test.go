@@ -63,3 +63,17 @@ func programFunctions(t *testing.T, out string) string {
 	require.GreaterOrEqual(t, end, 0)
 	return "package main\n\n" + strings.TrimLeft(out[start+end+len("\n}\n"):], "\n")
 }
+
+// TestAggregateSize holds the pass to issue 15's bound on the code it
+// adds: the Go for examples/matmul.upc (four loops aggregated, one with
+// a candidate loop nested in it) at most 1.5 times the size of the Go
+// without the pass. The former shape, the
+// body emitted in both forms, made it 3.1 times.
+func TestAggregateSize(t *testing.T) {
+	src, err := os.ReadFile("../examples/matmul.upc")
+	require.NoError(t, err)
+	with, _ := translateAgg(t, string(src), AggregateOptions{Enable: true})
+	without, _ := translateAgg(t, string(src), AggregateOptions{})
+	require.Contains(t, with, "t.Aggregate(")
+	assert.LessOrEqual(t, float64(len(with)), 1.5*float64(len(without)), "%d bytes of Go with the pass, %d without", len(with), len(without))
+}
