@@ -33,9 +33,9 @@ type funcState struct {
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
-	// aggregated holds the positions of the enclosing aggregated loops
-	// (at most one: the pass transforms one loop per nest).
-	aggregated []token.Pos
+	// aggregating is the enclosing aggregated loop (the pass transforms
+	// one loop per nest), or the zero Pos.
+	aggregating token.Pos
 }
 
 type switchState struct {
@@ -324,9 +324,9 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		// The body once, in the shape that serves both the threads
 		// reached by messages and those addressed directly; loops inside
 		// it stay as written (one aggregated loop per nest).
-		fn.aggregated = append(fn.aggregated, pos)
+		fn.aggregating = pos
 		tr.emitAggregated(agg, initCode, cond, post, aff, body)
-		fn.aggregated = fn.aggregated[:len(fn.aggregated)-1]
+		fn.aggregating = token.Pos{}
 		tr.popScope()
 		return
 	}
