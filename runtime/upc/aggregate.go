@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
-
 	"github.com/upcgo/upcgo/runtime/cmem"
+	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
 // The run-time half of the compiler's aggregation pass (lower/aggregate.go,
@@ -15,9 +14,9 @@ import (
 // accesses:
 //
 //   - Where some thread's memory is reached by messages, the loop runs in
-//     strips (Strip): the header alone runs first and lists (More, List), in iteration order,
-//     the pointer-to-shared of every element each aggregated access will
-//     touch (List); Get fills a private buffer per access from those
+//     strips (Strip): the header alone runs first and lists (More, List),
+//     in iteration order, the pointer-to-shared of every element each
+//     aggregated access will touch; Get fills a private buffer per access from those
 //     elements; the body then reads and writes the buffers (At hands out
 //     the next slot); Put writes the stored elements back. Get and Put go
 //     through the indexed memcpy extension (MemgetIlist, MemputIlist),
