@@ -130,6 +130,12 @@ func (tr *translator) aggregatePlan(pos token.Pos, init ast.Stmt, cond, post, af
 		return nil
 	}
 	plan, reason := tr.planAggregate(init, cond, post, aff, body)
+	if outer := tr.fn.aggregating; plan != nil && outer.Line > 0 {
+		// One loop per nest, the outermost the pass accepts: its strips
+		// cover the inner loops' iterations too, and a body emitted once
+		// keeps the code linear in the nest's depth.
+		plan, reason = nil, fmt.Sprintf("the enclosing loop at line %d is aggregated", outer.Line)
+	}
 	if plan == nil {
 		if reason != "" && opts.MissedRemarks {
 			tr.errs.Remarkf(pos, "not aggregated: %s", reason)

@@ -13,25 +13,38 @@ import (
 	"github.com/upcgo/upcgo/stdlib"
 )
 
-// remarks translates src with the aggregation pass and both kinds of
-// remark on, and returns the remarks as "line:col: remark: message"; the
-// Go it generated must parse (Translate formats it).
-func remarks(t *testing.T, src string) ([]string, string) {
+// translateAgg translates src (file t.upc) with the aggregation pass
+// configured by opts, and returns the Go and every diagnostic as
+// "line:col: severity: message", sorted; the translation must succeed,
+// and the Go parse (Translate formats it).
+func translateAgg(t *testing.T, src string, opts AggregateOptions) (string, []string) {
 	t.Helper()
 	var errs diag.List
 	res := cpp.Preprocess("t.upc", []byte(src), &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
 	f := parser.Parse(res.Tokens, &errs, pragmas(res)...)
 	require.False(t, errs.HasErrors(), "front end: %v", errs.Error())
-	out := Translate(f, &Config{File: "t.upc", Aggregate: AggregateOptions{Enable: true, Remarks: true, MissedRemarks: true}}, &errs)
+	out := Translate(f, &Config{File: "t.upc", Aggregate: opts}, &errs)
 	require.False(t, errs.HasErrors(), "translation: %v", errs.Error())
 	errs.Sort()
 	var got []string
 	for _, d := range errs.Items {
-		if d.Severity == diag.Remark {
-			got = append(got, strings.TrimPrefix(d.Error(), "t.upc:"))
+		got = append(got, strings.TrimPrefix(d.Error(), "t.upc:"))
+	}
+	return string(out), got
+}
+
+// remarks translates src with the aggregation pass and both kinds of
+// remark on, and returns the remarks and the Go.
+func remarks(t *testing.T, src string) ([]string, string) {
+	t.Helper()
+	out, diags := translateAgg(t, src, AggregateOptions{Enable: true, Remarks: true, MissedRemarks: true})
+	var got []string
+	for _, d := range diags {
+		if strings.Contains(d, ": remark: ") {
+			got = append(got, d)
 		}
 	}
-	return got, string(out)
+	return got, out
 }
 
 const aggDecls = `#include <upc.h>
@@ -135,12 +148,16 @@ func TestAggregateOff(t *testing.T) {
 	out := Translate(f, &Config{File: "t.upc", Aggregate: AggregateOptions{Remarks: true, MissedRemarks: true}}, &errs)
 	require.False(t, errs.HasErrors())
 	assert.Empty(t, errs.Items)
-	assert.NotContains(t, string(out), "AggGet")
+	assert.NotContains(t, string(out), "Aggregate(")
 }
 
-// TestAggregateStripMining checks that the buffer limit bounds a strip.
-func TestAggregateStripMining(t *testing.T) {
+// TestAggregateLimit checks that -faggregate-limit reaches the runtime,
+// which strip-mines by it (runtime/upc TestAggregateStrips), and that the
+// default is the runtime's.
+func TestAggregateLimit(t *testing.T) {
 	src := aggDecls + "int main(void) {\n  double s = 0;\n  for (int i = 0; i < 100000; i++) s += v[2*i];\n  return (int)s;\n}\n"
 	_, out := remarks(t, src)
-	assert.Contains(t, out, "< 131072 &&", "1 MiB of 8-byte elements per strip")
+	assert.Contains(t, out, "t.Aggregate(0, upc.AggRead(8))")
+	out, _ = translateAgg(t, src, AggregateOptions{Enable: true, Limit: 4096})
+	assert.Contains(t, out, "t.Aggregate(4096, upc.AggRead(8))")
 }

@@ -150,7 +150,7 @@ func TestGeneratedPrefixes(t *testing.T) {
 		}
 	}
 	assert.NotZero(t, seen)
-	for c, want := range map[string]string{"p1": "p1_", "p1_": "p1__", "v12": "v12_", "str3": "str3_", "aggBuf2": "aggBuf2_",
+	for c, want := range map[string]string{"p1": "p1_", "p1_": "p1__", "v12": "v12_", "str3": "str3_", "agg2": "agg2_",
 		"p": "p", "px1": "px1", "p_1": "p_1", "len": "len_", "len_": "len__", "x": "x"} {
 		assert.Equal(t, want, goIdent(c), c)
 	}

@@ -33,6 +33,9 @@ type funcState struct {
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
+	// aggregating is the enclosing aggregated loop (the pass transforms
+	// one loop per nest), or the zero Pos.
+	aggregating token.Pos
 }
 
 type switchState struct {
@@ -318,18 +321,14 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		initCode = tr.capture(func() { tr.stmt(init) })
 	}
 	if agg := tr.aggregatePlan(pos, init, cond, post, aff, body); agg != nil {
-		// Both forms: the aggregated loop pays for listing the elements and
-		// copying through a buffer, which only messages repay; when every
-		// thread's memory is directly addressable the loop as written wins.
-		fn.stmt("if !t.AddressesAll() { // some threads are reached by messages: the loop aggregated")
+		// The body once, in the shape that serves both the threads
+		// reached by messages and those addressed directly; loops inside
+		// it stay as written (one aggregated loop per nest).
+		fn.aggregating = pos
 		tr.emitAggregated(agg, initCode, cond, post, aff, body)
-		fn.stmt("} else {")
-		// The loop as written starts over at the loop's lines: without
-		// fresh directives its Go lines would count on from the
-		// aggregated copy's last one.
-		fn.lastLine = token.Pos{}
-		fn.line(pos)
-		defer fn.stmt("}")
+		fn.aggregating = token.Pos{}
+		tr.popScope()
+		return
 	}
 	if controlling {
 		plan = tr.planForall(init, post, aff, body)

@@ -20,11 +20,11 @@ import (
 // of the default (aggregated) build. Programs the pass leaves alone are
 // not built twice, which keeps the cost to the loops it transforms.
 //
-// A transformed loop runs its aggregated form only where some thread's
-// memory is reached by messages (t.AddressesAll() is false); on smp the
-// loop as written runs. So on smp the default build also runs with one
-// simulated process per thread (-ppn 1), where the aggregated form runs
-// and must print the same.
+// A transformed loop lists, buffers and strip-mines only where some
+// thread's memory is reached by messages (upc.Agg decides per process);
+// on smp with one process it runs as written. So on smp the default build
+// also runs with one simulated process per thread (-ppn 1), where the
+// strips run and must print the same.
 //
 // By default (make test) it runs on smp at 1 and 4 threads; UPCGO_AGGREGATE_FULL=1
 // (make test-long) runs every count the program lists, and on the mpi

@@ -1,16 +1,50 @@
 package upc
 
 import (
-	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/runtime/cmem"
 )
 
-// TestAggGetPut reads the column of a cyclic 2-d array and writes a
-// neighbour's block element by element, as transformed loops do, and
-// checks the values and the number of messages: one per owner thread.
-func TestAggGetPut(t *testing.T) {
+// aggLoop runs "for i := 0; i < n; i++ { body(i, at) }" in the shape the
+// compiler emits for an aggregated loop (lower/aggregate_emit.go): elems
+// gives the element each access touches in iteration i, body gets, for
+// each access, the private address to use. It returns the strips run.
+func aggLoop(a *Agg, n int, elems func(i int) []SharedPtr, body func(i int, at []uintptr)) (strips int) {
+	i := 0
+	for a.Strip(i < n) {
+		strips++
+		for i := i; i < n && a.More(); i++ {
+			for k, p := range elems(i) {
+				a.List(k, p)
+			}
+		}
+		for k := range a.acc {
+			a.Get(k)
+		}
+		for ; i < n && a.Next(); i++ {
+			ps := elems(i)
+			at := make([]uintptr, len(ps))
+			for k, p := range ps {
+				at[k] = a.At(k, p)
+			}
+			body(i, at)
+		}
+		for k := range a.acc {
+			a.Put(k)
+		}
+	}
+	return strips
+}
+
+// TestAggregate reads the column of a cyclic 2-d array and writes a
+// neighbour's block element by element through an Agg, as transformed
+// loops do, with threads in one process (the loop runs as written: one
+// strip, no message) and in simulated processes (strips, one message per
+// owner at most): the values are the loop's either way.
+func TestAggregate(t *testing.T) {
 	for _, threads := range []int{1, 3, 4} {
 		runBoth(t, threads, func(th *Thread) {
 			const cols = 5
@@ -22,43 +56,65 @@ func TestAggGetPut(t *testing.T) {
 				}
 			}
 			th.Barrier()
-			// Column c = MYTHREAD % cols: elements i*cols + c.
+			// sum += a[i][c] for c = MYTHREAD % cols.
 			c := th.MyThread % cols
-			ptrs := make([]SharedPtr, rows)
-			for i := range ptrs {
-				ptrs[i] = a.Ptr(i*cols + c)
-			}
-			buf := make([]byte, 8*rows)
+			var sum int64
 			gets := th.ep.Stats.Gets
-			th.AggGet(buf, ptrs, 8)
+			agg := th.Aggregate(0, AggRead(8))
+			strips := aggLoop(agg, rows, func(i int) []SharedPtr { return []SharedPtr{a.Ptr(i*cols + c)} },
+				func(i int, at []uintptr) { sum += *cmem.Ptr[int64](at[0]) })
+			require.Equal(t, 1, strips)
+			want := int64(0)
 			for i := range rows {
-				require.Equal(t, int64(i*cols+c), int64(binary.LittleEndian.Uint64(buf[8*i:])))
+				want += int64(i*cols + c)
 			}
+			require.Equal(t, want, sum)
 			require.LessOrEqual(t, th.ep.Stats.Gets-gets, uint64(th.Threads), "one get per owner at most")
 			th.Barrier()
 
-			// Each thread writes the block of its right neighbour in a
-			// blocked array, element by element.
+			// Each thread adds to the block of its right neighbour in a
+			// blocked array, element by element: an update.
 			const block = 6
 			b := AllocArray[int64](th, block, block*th.Threads)
-			right := (th.MyThread + 1) % th.Threads
-			ptrs = ptrs[:0]
-			buf = buf[:0]
 			for k := range block {
-				ptrs = append(ptrs, b.Ptr(right*block+k))
-				buf = binary.LittleEndian.AppendUint64(buf, uint64(100*th.MyThread+k))
+				b.Set(th, th.MyThread*block+k, 1000)
 			}
+			th.Barrier()
+			right := (th.MyThread + 1) % th.Threads
 			puts := th.ep.Stats.Puts
-			th.AggPut(ptrs, buf, 8)
+			aggLoop(th.Aggregate(0, AggUpdate(8)), block, func(k int) []SharedPtr { return []SharedPtr{b.Ptr(right*block + k)} },
+				func(k int, at []uintptr) { *cmem.Ptr[int64](at[0]) += int64(100*th.MyThread + k) })
 			require.LessOrEqual(t, th.ep.Stats.Puts-puts, uint64(1))
 			th.Barrier()
 			left := (th.MyThread + th.Threads - 1) % th.Threads
 			for k := range block {
-				require.Equal(t, int64(100*left+k), b.Get(th, th.MyThread*block+k))
+				require.Equal(t, int64(1000+100*left+k), b.Get(th, th.MyThread*block+k))
 			}
-			// Empty lists are no transfer at all.
-			th.AggGet(nil, nil, 8)
-			th.AggPut(nil, nil, 8)
+			// A zero-trip loop lists nothing and transfers nothing.
+			require.Equal(t, 0, aggLoop(th.Aggregate(0, AggRead(8)), 0, nil, nil))
 		})
 	}
+}
+
+// TestAggregateStrips checks that the buffer limit bounds a strip: 100
+// iterations of two 8-byte accesses with 256 bytes per strip take
+// ceil(100/16) strips where listing is needed, one where it is not.
+func TestAggregateStrips(t *testing.T) {
+	runBoth(t, 2, func(th *Thread) {
+		v := AllocArray[int64](th, 1, 200)
+		w := AllocArray[int64](th, 1, 200)
+		th.Barrier()
+		agg := th.Aggregate(256, AggRead(8), AggStore(8))
+		strips := aggLoop(agg, 100, func(i int) []SharedPtr { return []SharedPtr{v.Ptr(2*i + th.MyThread), w.Ptr(2*i + th.MyThread)} },
+			func(i int, at []uintptr) { *cmem.Ptr[int64](at[1]) = *cmem.Ptr[int64](at[0]) + int64(i) })
+		if th.addressesAll {
+			require.Equal(t, 1, strips)
+		} else {
+			require.Equal(t, 7, strips)
+		}
+		th.Barrier()
+		for i := range 100 {
+			require.Equal(t, int64(i), w.Get(th, 2*i+th.MyThread))
+		}
+	})
 }
