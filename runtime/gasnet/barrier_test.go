@@ -26,7 +26,7 @@ func TestNodeBarrierPadding(t *testing.T) {
 // exactly its children, fan-in and depth are bounded.
 func TestNodeBarrierTree(t *testing.T) {
 	for n := 1; n <= 1100; n += 1 + n/8 {
-		b := NewNodeBarrier(nil, n)
+		b := NewNodeBarrier(nil, 0, n)
 		children := make([]int, len(b.nodes))
 		for r := range n {
 			children[b.ranks[r].leaf]++

@@ -87,7 +87,7 @@ func (c *SMP) Attach(job *Job, segSize uintptr) error {
 	for r := range c.ranks {
 		c.segs[r] = unsafe.Pointer(&m[uintptr(r)*segSize])
 	}
-	c.barrier = NewNodeBarrier(job, c.ranks)
+	c.barrier = NewNodeBarrier(job, 0, c.ranks)
 	c.inbox = make([]*inbox, c.procs)
 	for p := range c.inbox {
 		in := &inbox{wake: make(chan struct{}, 1), stop: make(chan struct{}), handled: &c.inFlight}
