@@ -104,7 +104,7 @@ func TestNodeBarrierHook(t *testing.T) {
 	const ranks, rounds = 11, 200
 	var entered, ran atomic.Int64
 	run(t, ranks, 1, func(ep *Endpoint) {
-		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb := ep.JobBarrier()
 		for i := range rounds {
 			entered.Add(1)
 			nb.Notify(ep.Rank(), CollArrival(kind), func() error {
@@ -129,7 +129,7 @@ func TestNodeBarrierKindMismatch(t *testing.T) {
 	kind := RegisterCollective("test-reduce", "")
 	var ran atomic.Bool
 	run(t, 6, 1, func(ep *Endpoint) {
-		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb := ep.JobBarrier()
 		a := Arrival{}
 		if ep.Rank() == 4 {
 			a = CollArrival(kind)

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // fakeWorld runs the barriers of several simulated processes, doing in
@@ -34,7 +35,7 @@ func newFakeWorldChecked(t *testing.T, procs, perProc int, check func(p int) fun
 	for p := range procs {
 		// Each simulated process's job has every rank, so that the
 		// barrier finds its ranks' endpoints by their job-wide numbers.
-		j, err := gasnet.NewJob(gasnet.Config{Ranks: procs * perProc, SegmentSize: 1 << 16})
+		j, err := gasnet.NewJob(gasnet.Config{Conduit: smp.New(procs*perProc, 1), SegmentSize: 1 << 16})
 		require.NoError(t, err)
 		t.Cleanup(func() { j.Conduit().Close() })
 		w.jobs = append(w.jobs, j)
