@@ -9,9 +9,9 @@ import (
 // one state machine behind upc_notify/upc_wait, their ids, the "barrier
 // that can never complete" report, and the collectives' one-pass
 // synchronisation (CollPort.Sync). The smp conduit runs it over all
-// of its ranks. A conduit that spans nodes runs it over the ranks it can
-// reach through shared memory and completes the phase across nodes itself
-// (SetComplete, Release), as GASNet-EX's PSHM barrier does.
+// of its ranks. The mpi conduit runs one over the ranks of each process
+// and completes the phase across processes itself (SetComplete, Release),
+// as GASNet-EX's PSHM barrier does across nodes.
 //
 // Arrival is a software combining tree (Yew, Tzeng and Lawrie): ranks are
 // the leaves, in order, barrierFanIn to a node; every node has a counter,
