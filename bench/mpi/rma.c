@@ -149,6 +149,11 @@ int main(int argc, char **argv) {
 		}
 	}
 	if (rank == 0) printf("put8_while_target_computes %.1f us\n", worst * 1e6);
+	/* Barriers back to back (mpibench's barrier_2x1). */
+	for (int i = 0; i < 1000; i++) MPI_Barrier(MPI_COMM_WORLD);
+	double tb = MPI_Wtime();
+	for (int i = 0; i < 20000; i++) MPI_Barrier(MPI_COMM_WORLD);
+	if (rank == 0) printf("barrier_%dx1 %.3f us\n", np, (MPI_Wtime() - tb) / 20000 * 1e6);
 	MPI_Barrier(MPI_COMM_WORLD);
 	MPI_Win_unlock_all(win);
 	MPI_Win_free(&win);

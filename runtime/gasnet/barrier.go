@@ -9,9 +9,9 @@ import (
 // one state machine behind upc_notify/upc_wait, their ids, the "barrier
 // that can never complete" report, and the collectives' one-pass
 // synchronisation (CollPort.Sync). The smp conduit runs it over all
-// of its ranks. A conduit that spans nodes runs it over the ranks it can
-// reach through shared memory and completes the phase across nodes itself
-// (SetComplete, Release), as GASNet-EX's PSHM barrier does.
+// of its ranks. The mpi conduit runs one over the ranks of each process
+// and completes the phase across processes itself (SetComplete, Release),
+// as GASNet-EX's PSHM barrier does across nodes.
 //
 // Arrival is a software combining tree (Yew, Tzeng and Lawrie): ranks are
 // the leaves, in order, barrierFanIn to a node; every node has a counter,
@@ -34,6 +34,7 @@ import (
 // ranks being waited for. A releaser wakes parked ranks only when some
 // are parked (sleepers), so a spinning barrier's release is one store.
 type NodeBarrier struct {
+	first int // the first rank: ranks are first..first+n-1
 	n     int
 	job   *Job
 	nodes []barrierNode
@@ -155,27 +156,58 @@ type BarrierVerdict struct {
 
 type barrierVerdict = BarrierVerdict
 
-// Combine folds another node's verdict into v, as a conduit that spans
-// nodes does with every node's.
-func (v *BarrierVerdict) Combine(w BarrierVerdict) {
-	var c uint64
-	v.Sum, c = mergeSummary(v.Sum, w.Sum)
-	if v.Other == 0 {
-		v.Other = c
-		if c == 0 {
-			v.Other = w.Other
-		}
-	}
-	v.Finished += w.Finished
-	v.Ranks += w.Ranks
-}
-
 // ok reports a phase whose arrivals all agree.
 func (v BarrierVerdict) ok() bool { return v.Sum&(sumIDDiff|sumKindDiff) == 0 }
 
-// NewNodeBarrier returns a barrier over n ranks of job, numbered 0..n-1.
-func NewNodeBarrier(job *Job, n int) *NodeBarrier {
-	b := &NodeBarrier{n: n, job: job, ranks: make([]barrierRank, n)}
+// Stuck is the error of a phase that can never complete because some of
+// its ranks arrived finished while others wait, or nil.
+func (v BarrierVerdict) Stuck() error {
+	if v.Finished == 0 || v.Finished == v.Ranks {
+		return nil
+	}
+	return &BarrierStuckError{Waiting: v.Ranks - v.Finished, Finished: v.Finished}
+}
+
+// NamedIDs is the range of the named ids the verdict's arrivals used:
+// the form in which a conduit combines user barriers' verdicts across
+// nodes by a reduction (a minimum and a maximum), since an anonymous
+// arrival matches any id. ok is false when every arrival was anonymous.
+// Collectives' arrivals do not cross nodes (they synchronise through
+// messages there), so their kinds have no such form.
+func (v BarrierVerdict) NamedIDs() (lo, hi int32, ok bool) {
+	if v.Sum&sumNamed == 0 {
+		return 0, 0, false
+	}
+	lo, hi = int32(uint32(v.Sum)), int32(uint32(v.Sum))
+	if v.Sum&sumIDDiff != 0 {
+		o := int32(uint32(v.Other))
+		lo, hi = min(lo, o), max(hi, o)
+	}
+	return lo, hi, true
+}
+
+// IDVerdict is the verdict of a phase of ranks ranks, finished of them
+// finished and the others in a user barrier, whose named ids ranged over
+// lo..hi (named false: every arrival was anonymous): NamedIDs' inverse,
+// for a conduit that has reduced every node's range.
+func IDVerdict(lo, hi int32, named bool, ranks, finished int) BarrierVerdict {
+	v := BarrierVerdict{Sum: sumPresent, Ranks: ranks, Finished: finished}
+	if named {
+		v.Sum |= sumNamed | uint64(uint32(lo))
+		if lo != hi {
+			// The lower id first, so a rank that used neither is
+			// told the lower.
+			v.Sum |= sumIDDiff
+			v.Other = sumPresent | sumNamed | uint64(uint32(hi))
+		}
+	}
+	return v
+}
+
+// NewNodeBarrier returns a barrier over the n ranks of job numbered
+// first..first+n-1 (ranks of this process).
+func NewNodeBarrier(job *Job, first, n int) *NodeBarrier {
+	b := &NodeBarrier{first: first, n: n, job: job, ranks: make([]barrierRank, n)}
 	// Level by level: the first level's nodes take barrierFanIn ranks
 	// each, every further level barrierFanIn nodes of the one below.
 	below, belowCount, width := -1, 0, n
@@ -201,7 +233,11 @@ func NewNodeBarrier(job *Job, n int) *NodeBarrier {
 }
 
 // SetComplete makes the barrier hand each phase's verdict to f instead of
-// releasing it; f (or code it starts) must call Release.
+// releasing it, including a phase that finished ranks arrived in (the
+// conduit then decides, with the other nodes, whether the job is stuck
+// or done). f runs on the rank whose arrival completed the phase and
+// must not wait; it (or code it starts) calls Release unless the phase
+// can never be released.
 func (b *NodeBarrier) SetComplete(f func(v BarrierVerdict)) { b.complete = f }
 
 // Notify is the first half of rank r's barrier: it never waits. If
@@ -210,7 +246,7 @@ func (b *NodeBarrier) SetComplete(f func(v BarrierVerdict)) { b.complete = f }
 // kind: the collectives' comparison of their arguments and one-pass work
 // (CollPort.Sync). An error from hook is every rank's Wait's.
 func (b *NodeBarrier) Notify(r int, a Arrival, hook func() error) {
-	me := &b.ranks[r]
+	me := &b.ranks[r-b.first]
 	if me.arrival.Load() != 0 {
 		panic("upc_notify: called twice without an intervening upc_wait")
 	}
@@ -261,7 +297,12 @@ func (b *NodeBarrier) arrive(i int32, sum, other uint64, fin int32, hook func() 
 				return
 			}
 			if v.Finished > 0 {
-				b.finishedPhase(v)
+				// Nobody to release if every rank finished;
+				// otherwise the waiting ranks wait for ranks
+				// that will never come.
+				if err := v.Stuck(); err != nil {
+					b.job.Abort(err)
+				}
 				return
 			}
 			if hook != nil && v.ok() {
@@ -271,15 +312,6 @@ func (b *NodeBarrier) arrive(i int32, sum, other uint64, fin int32, hook func() 
 			return
 		}
 		i = nd.parent
-	}
-}
-
-// finishedPhase handles a phase some finished ranks arrived in: if every
-// rank has finished there is nobody to release; otherwise the waiting
-// ranks wait for ranks that will never come.
-func (b *NodeBarrier) finishedPhase(v BarrierVerdict) {
-	if v.Finished < v.Ranks {
-		b.job.Abort(&BarrierStuckError{Waiting: v.Ranks - v.Finished, Finished: v.Finished})
 	}
 }
 
@@ -302,7 +334,7 @@ func (b *NodeBarrier) Release(v BarrierVerdict) {
 // complete (reported by aborting the job). A rank that returns between
 // notify and wait finishes the phase it notified first.
 func (b *NodeBarrier) RankDone(r int) {
-	me := &b.ranks[r]
+	me := &b.ranks[r-b.first]
 	if me.arrival.Load() != 0 {
 		if !b.released(me) && !b.waitQuietly(r, me) {
 			return // the job aborted: it is ending anyway
@@ -332,7 +364,7 @@ func (b *NodeBarrier) released(me *barrierRank) bool { return b.phase.Load() != 
 // Wait is the second half of rank r's barrier: it returns once every rank
 // has notified, with an error if their ids or kinds disagreed.
 func (b *NodeBarrier) Wait(r int) error {
-	me := &b.ranks[r]
+	me := &b.ranks[r-b.first]
 	if me.arrival.Load() == 0 {
 		panic("upc_wait: called without a preceding upc_notify")
 	}
@@ -344,7 +376,7 @@ func (b *NodeBarrier) Wait(r int) error {
 
 // Try completes rank r's barrier if every rank has notified.
 func (b *NodeBarrier) Try(r int) (bool, error) {
-	me := &b.ranks[r]
+	me := &b.ranks[r-b.first]
 	if me.arrival.Load() == 0 {
 		panic("upc_wait: called without a preceding upc_notify")
 	}
@@ -358,7 +390,7 @@ func (b *NodeBarrier) Try(r int) (bool, error) {
 // waitRelease waits for me's phase to be released; the wait is recorded
 // (for the deadlock detector) as one for the phase me arrived in.
 func (b *NodeBarrier) waitRelease(r int, me *barrierRank) {
-	me.waiter.Wait(b.job.endpoints[r], whyArrival(me.arrival.Load()&^inBarrier), func() bool { return b.released(me) })
+	me.waiter.Wait(b.job.Endpoint(r), whyArrival(me.arrival.Load()&^inBarrier), func() bool { return b.released(me) })
 }
 
 // whyArrival is a rank waiting in a phase it arrived in with this
@@ -377,7 +409,7 @@ func (w whyArrival) String() string {
 }
 
 func (b *NodeBarrier) finish(r int) error {
-	me := &b.ranks[r]
+	me := &b.ranks[r-b.first]
 	mine := me.arrival.Load() &^ inBarrier
 	me.arrival.Store(0)
 	v := b.verdicts[me.phase.Load()&1]

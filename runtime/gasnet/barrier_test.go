@@ -26,7 +26,7 @@ func TestNodeBarrierPadding(t *testing.T) {
 // exactly its children, fan-in and depth are bounded.
 func TestNodeBarrierTree(t *testing.T) {
 	for n := 1; n <= 1100; n += 1 + n/8 {
-		b := NewNodeBarrier(nil, n)
+		b := NewNodeBarrier(nil, 0, n)
 		children := make([]int, len(b.nodes))
 		for r := range n {
 			children[b.ranks[r].leaf]++
@@ -104,7 +104,7 @@ func TestNodeBarrierHook(t *testing.T) {
 	const ranks, rounds = 11, 200
 	var entered, ran atomic.Int64
 	run(t, ranks, 1, func(ep *Endpoint) {
-		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb := ep.JobBarrier()
 		for i := range rounds {
 			entered.Add(1)
 			nb.Notify(ep.Rank(), CollArrival(kind), func() error {
@@ -129,7 +129,7 @@ func TestNodeBarrierKindMismatch(t *testing.T) {
 	kind := RegisterCollective("test-reduce", "")
 	var ran atomic.Bool
 	run(t, 6, 1, func(ep *Endpoint) {
-		nb := ep.job.conduit.(*SMP).NodeBarrier()
+		nb := ep.JobBarrier()
 		a := Arrival{}
 		if ep.Rank() == 4 {
 			a = CollArrival(kind)
@@ -203,4 +203,61 @@ func TestNodeBarrierStuck(t *testing.T) {
 		ep.Barrier(0, true)
 		ep.Barrier(0, true)
 	})
+}
+
+// A verdict's named ids survive the form in which a conduit reduces them
+// across nodes (a range) and back: agreement, the mismatch report of
+// every kind of rank, and the verdict of finished ranks read the same.
+func TestBarrierVerdictIDs(t *testing.T) {
+	verdict := func(arrivals ...Arrival) BarrierVerdict {
+		var v BarrierVerdict
+		for _, a := range arrivals {
+			var c uint64
+			v.Sum, c = mergeSummary(v.Sum, a.summary())
+			if v.Other == 0 {
+				v.Other = c
+			}
+			v.Ranks++
+		}
+		return v
+	}
+	anon := Arrival{}
+	id := func(n int32) Arrival { return Arrival{ID: n, Named: true} }
+	for _, tc := range []struct {
+		arrivals []Arrival
+		lo, hi   int32
+		named    bool
+		want     []string // per arrival: its mismatch report, or "" for none
+	}{
+		{[]Arrival{anon, anon}, 0, 0, false, []string{"", ""}},
+		{[]Arrival{anon, id(5), id(5)}, 5, 5, true, []string{"", "", ""}},
+		{[]Arrival{id(9), anon, id(5)}, 5, 9, true, []string{
+			"barrier id mismatch on thread 0: this thread used id 9, another thread used id 5",
+			"barrier id mismatch on thread 1: threads used ids 5 and 9",
+			"barrier id mismatch on thread 2: this thread used id 5, another thread used id 9",
+		}},
+		{[]Arrival{id(-3), id(7), id(2)}, -3, 7, true, []string{
+			"barrier id mismatch on thread 0: this thread used id -3, another thread used id 7",
+			"barrier id mismatch on thread 1: this thread used id 7, another thread used id -3",
+			"barrier id mismatch on thread 2: this thread used id 2, another thread used id -3",
+		}},
+	} {
+		lo, hi, named := verdict(tc.arrivals...).NamedIDs()
+		if named || tc.named {
+			assert.Equal(t, []int32{tc.lo, tc.hi}, []int32{lo, hi}, "%v", tc.arrivals)
+		}
+		require.Equal(t, tc.named, named, "%v", tc.arrivals)
+		v := IDVerdict(lo, hi, named, len(tc.arrivals), 0)
+		for r, a := range tc.arrivals {
+			var got string
+			if !v.ok() {
+				got = mismatchError(r, a.summary(), v).Error()
+			}
+			assert.Equal(t, tc.want[r], got, "%v, thread %d", tc.arrivals, r)
+		}
+	}
+	assert.NoError(t, IDVerdict(0, 0, false, 4, 0).Stuck())
+	assert.NoError(t, IDVerdict(0, 0, false, 4, 4).Stuck(), "everyone finished: the job's end")
+	assert.EqualError(t, IDVerdict(0, 0, false, 4, 1).Stuck(),
+		"deadlock: 3 thread(s) wait in a barrier that 1 thread(s) which already finished can never reach")
 }

@@ -9,7 +9,7 @@ import (
 // benchJob runs body on every rank of a fresh smp job (procs simulated
 // processes) with a segment of seg bytes.
 func benchJob(b *testing.B, ranks, procs int, seg uintptr, body func(ep *Endpoint)) {
-	c := NewSMP(ranks, procs)
+	c := NewTestConduit(ranks, procs)
 	j, err := NewJob(Config{Conduit: c, SegmentSize: seg})
 	if err != nil {
 		b.Fatal(err)

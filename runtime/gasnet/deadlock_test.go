@@ -128,7 +128,7 @@ func TestDeadlockPolling(t *testing.T) {
 // check is stable only if the previous one saw the same episodes; a
 // polling rank must have tested its condition twice more since.
 func TestQuiescenceCheck(t *testing.T) {
-	j, err := NewJob(Config{Ranks: 2, SegmentSize: 1 << 16})
+	j, err := NewJob(Config{Conduit: NewTestConduit(2, 1), SegmentSize: 1 << 16})
 	require.NoError(t, err)
 	defer j.conduit.Close()
 	a, b := j.endpoints[0], j.endpoints[1]
@@ -180,14 +180,14 @@ func TestQuiescenceCheck(t *testing.T) {
 
 func TestDeadlockIntervalSetting(t *testing.T) {
 	t.Setenv("UPC_DEADLOCK_INTERVAL", "250ms")
-	j, err := NewJob(Config{Ranks: 1, SegmentSize: 1 << 16})
+	j, err := NewJob(Config{Conduit: NewTestConduit(1, 1), SegmentSize: 1 << 16})
 	require.NoError(t, err)
 	j.conduit.Close()
 	assert.Equal(t, 250*time.Millisecond, j.DeadlockInterval())
 
 	for _, bad := range []string{"soon", "0", "-1s", "5"} {
 		t.Setenv("UPC_DEADLOCK_INTERVAL", bad)
-		_, err := NewJob(Config{Ranks: 1, SegmentSize: 1 << 16})
+		_, err := NewJob(Config{Conduit: NewTestConduit(1, 1), SegmentSize: 1 << 16})
 		assert.ErrorContains(t, err, "UPC_DEADLOCK_INTERVAL", bad)
 	}
 }
@@ -222,27 +222,4 @@ func TestHandlerFailureEndsTheJob(t *testing.T) {
 		assert.Contains(t, err.Error(), "gasnet: the test-fail handler failed at thread 1 on a message from thread 0: ")
 		assert.Contains(t, err.Error(), tc.want)
 	}
-}
-
-var (
-	testHold  func()
-	hTestHold = RegisterHandler("test-hold", func(Token, []uint64, []byte) { testHold() })
-)
-
-// The smp conduit is idle only when no message is queued or being
-// handled: a rank waiting for one is not stuck.
-func TestSMPIdle(t *testing.T) {
-	c := NewSMP(2, 2)
-	j, err := NewJob(Config{Conduit: c, SegmentSize: 1 << 16})
-	require.NoError(t, err)
-	defer c.Close()
-	assert.True(t, c.Idle())
-	entered, release := make(chan struct{}), make(chan struct{})
-	testHold = func() { close(entered); <-release }
-	j.Endpoint(0).Send(1, hTestHold, nil, nil)
-	assert.False(t, c.Idle(), "a message is queued or being handled")
-	<-entered
-	assert.False(t, c.Idle(), "a message is being handled")
-	close(release)
-	require.Eventually(t, c.Idle, time.Minute, time.Millisecond)
 }

@@ -14,11 +14,12 @@
 // operation natively (see RMAConduit). Nothing above this package may assume
 // another rank's memory is addressable without asking Endpoint.Segment.
 //
-// Conduits: "smp" (this package) runs every rank as a goroutine of one
-// process; its Procs option groups ranks into simulated processes that
-// cannot address each other's segments, which exercises the message paths
-// without a network. The "mpi" conduit lives in runtime/gasnet/mpi. Every
-// conduit passes the conformance suite in runtime/gasnet/gasnettest.
+// Conduits are packages above this one, built on its exported interface:
+// runtime/gasnet/smp runs every rank as a goroutine of one process (its
+// simulated processes cannot address each other's segments, which
+// exercises the message paths without a network); runtime/gasnet/mpi
+// spans processes over MPI. Every conduit passes the conformance suite in
+// runtime/gasnet/gasnettest.
 //
 // An Endpoint belongs to one rank and is used by one goroutine at a time.
 // Active-message handlers run on a progress goroutine of the target's

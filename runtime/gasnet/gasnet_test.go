@@ -21,7 +21,7 @@ func run(t *testing.T, ranks, procs int, body func(ep *Endpoint)) {
 
 func runErr(t *testing.T, ranks, procs int, body func(ep *Endpoint)) error {
 	t.Helper()
-	c := NewSMP(ranks, procs)
+	c := NewTestConduit(ranks, procs)
 	j, err := NewJob(Config{Conduit: c, SegmentSize: 1 << 20})
 	require.NoError(t, err)
 	defer c.Close()
@@ -122,29 +122,11 @@ func TestPanicAbortsBlockedRanks(t *testing.T) {
 	assert.Equal(t, 2, rp.Rank)
 }
 
-// The ranks of one (simulated) process share one segment table: memory
-// and start-up stay linear in the ranks.
-func TestSegmentTableShared(t *testing.T) {
-	for _, procs := range []int{1, 3} {
-		c := NewSMP(9, procs)
-		j, err := NewJob(Config{Conduit: c, SegmentSize: 1 << 16})
-		require.NoError(t, err)
-		for _, ep := range j.Local() {
-			first := j.Local()[c.proc(ep.Rank())*c.perProc] // the first rank of its process
-			assert.Same(t, &first.Segments()[0], &ep.Segments()[0], "procs=%d rank %d", procs, ep.Rank())
-			for r := range ep.Size() {
-				assert.Equal(t, c.Segment(ep.Rank(), r), ep.Segment(r))
-			}
-		}
-		require.NoError(t, c.Close())
-	}
-}
-
 // A job that cannot fit is refused with one message before anything is
 // mapped or started.
 func TestFootprintRefused(t *testing.T) {
-	_, err := NewJob(Config{Ranks: MaxRanks + 1, SegmentSize: 1 << 16})
+	_, err := NewJob(Config{Conduit: NewTestConduit(MaxRanks+1, 1), SegmentSize: 1 << 16})
 	require.ErrorContains(t, err, fmt.Sprintf("%d threads: at most %d are supported", MaxRanks+1, MaxRanks))
-	_, err = NewJob(Config{Ranks: 100000, SegmentSize: 1 << 30})
+	_, err = NewJob(Config{Conduit: NewTestConduit(100000, 1), SegmentSize: 1 << 30})
 	require.ErrorContains(t, err, "100000 threads with a shared segment of 1.0 GiB each need 97.7 TiB of address space")
 }

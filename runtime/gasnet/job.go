@@ -22,11 +22,10 @@ const DefaultSegmentSize = 512 << 20
 
 // Config describes a job.
 type Config struct {
-	Ranks int // total ranks (the smp conduit's count; other conduits know their own)
 	// SegmentSize is each rank's segment in bytes; 0 reads
 	// UPC_SHARED_HEAP_SIZE and falls back to DefaultSegmentSize.
 	SegmentSize uintptr
-	Conduit     Conduit // nil selects the smp conduit
+	Conduit     Conduit // the job's ranks and network (runtime/gasnet/smp, runtime/gasnet/mpi)
 	Profile     ProfileMode
 }
 
@@ -123,10 +122,10 @@ func NewJob(cfg Config) (*Job, error) {
 	seg = (seg + pageSize - 1) &^ (pageSize - 1)
 	c := cfg.Conduit
 	if c == nil {
-		if cfg.Ranks < 1 {
-			return nil, fmt.Errorf("gasnet: need at least one rank, got %d", cfg.Ranks)
-		}
-		c = NewSMP(cfg.Ranks, 1)
+		return nil, errors.New("gasnet: a job needs a conduit")
+	}
+	if c.Size() < 1 {
+		return nil, fmt.Errorf("gasnet: need at least one rank, got %d", c.Size())
 	}
 	if err := checkFootprint(c, seg); err != nil {
 		return nil, err

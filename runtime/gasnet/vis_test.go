@@ -654,7 +654,7 @@ func TestVISAgainstReference(t *testing.T) {
 
 func runVIS(t *testing.T, ranks, procs int, body func(ep *Endpoint)) {
 	t.Helper()
-	c := NewSMP(ranks, procs)
+	c := NewTestConduit(ranks, procs)
 	j, err := NewJob(Config{Conduit: c, SegmentSize: visSeg})
 	require.NoError(t, err)
 	defer c.Close()
@@ -804,9 +804,18 @@ func TestCheckTransposed(t *testing.T) {
 // between the simulated processes' segments and counts the calls, so the
 // test can see that the endpoint dispatches to it.
 type fakeVIS struct {
-	*SMP
-	calls atomic.Int32
+	Conduit // the smp conduit, one simulated process per rank
+	job     *Job
+	calls   atomic.Int32
 }
+
+func (c *fakeVIS) Attach(job *Job, segSize uintptr) error {
+	c.job = job
+	return c.Conduit.Attach(job, segSize)
+}
+
+// seg is rank to's segment, as the conduit's process of to sees it.
+func (c *fakeVIS) seg(to int) unsafe.Pointer { return c.Segment(to, to) }
 
 func (c *fakeVIS) finish(ref OpRef) {
 	c.calls.Add(1)
@@ -815,40 +824,40 @@ func (c *fakeVIS) finish(ref OpRef) {
 
 func (c *fakeVIS) PutV(from, to int, dst []RemoteVec, src []LocalVec, done OpRef) {
 	x := xfer{kind: vecSide, put: true, rvec: dst, lvec: src}
-	x.direct(c.segs[to])
+	x.direct(c.seg(to))
 	c.finish(done)
 }
 
 func (c *fakeVIS) GetV(from int, dst []LocalVec, to int, src []RemoteVec, done OpRef) {
 	x := xfer{kind: vecSide, lvec: dst, rvec: src}
-	x.direct(c.segs[to])
+	x.direct(c.seg(to))
 	c.finish(done)
 }
 
 func (c *fakeVIS) PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done OpRef) {
 	x := xfer{kind: idxSide, put: true, roff: dst, rlen: dstLen, lptr: src, llen: srcLen}
-	x.direct(c.segs[to])
+	x.direct(c.seg(to))
 	c.finish(done)
 }
 
 func (c *fakeVIS) GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done OpRef) {
 	x := xfer{kind: idxSide, lptr: dst, llen: dstLen, roff: src, rlen: srcLen}
-	x.direct(c.segs[to])
+	x.direct(c.seg(to))
 	c.finish(done)
 }
 
 func (c *fakeVIS) PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(c.segs[to], int64(dstOff), dstStrides, src, 0, srcStrides, run, count)
+	copyStrided(c.seg(to), int64(dstOff), dstStrides, src, 0, srcStrides, run, count)
 	c.finish(done)
 }
 
 func (c *fakeVIS) GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(dst, 0, dstStrides, c.segs[to], int64(srcOff), srcStrides, run, count)
+	copyStrided(dst, 0, dstStrides, c.seg(to), int64(srcOff), srcStrides, run, count)
 	c.finish(done)
 }
 
 func TestVISConduitOverride(t *testing.T) {
-	c := &fakeVIS{SMP: NewSMP(3, 3)}
+	c := &fakeVIS{Conduit: NewTestConduit(3, 3)}
 	j, err := NewJob(Config{Conduit: c, SegmentSize: visSeg})
 	require.NoError(t, err)
 	defer c.Close()

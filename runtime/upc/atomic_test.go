@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // atomicRef is the reference for one operation on numbers: the new value
@@ -244,7 +244,7 @@ func TestAtomicErrors(t *testing.T) {
 	} {
 		for _, procs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s/procs=%d", tc.name, procs), func(t *testing.T) {
-				_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+				_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 					d := th.AllAtomicDomainAlloc(TypeInt64, OpAdd|OpGet|OpCSwap, 0)
 					a := th.AllAlloc(2, 64)
 					tc.body(th, d, SharedPtr{Thread: 1, Addr: a.Addr})

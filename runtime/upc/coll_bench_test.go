@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // Collective and atomic benchmarks (docs/PERFORMANCE.md, issue 5):
@@ -22,7 +23,7 @@ var benchThreads = []int{1, 2, 4, 8, 16, 32, 64}
 // processes and reports thread 0's time per iteration.
 func benchColl(b *testing.B, threads, procs int, body func(th *Thread, n int)) {
 	var elapsed time.Duration
-	_, err := RunWith(Options{Threads: threads, Conduit: gasnet.NewSMP(threads, procs), SegmentSize: 4 << 20}, func(th *Thread) int {
+	_, err := RunWith(Options{Threads: threads, Conduit: smp.New(threads, procs), SegmentSize: 4 << 20}, func(th *Thread) int {
 		body(th, 3) // warm up: first-touch pages, mailboxes, goroutines
 		th.Barrier()
 		start := time.Now()

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 var (
@@ -24,7 +24,7 @@ func TestAllGatherBytes(t *testing.T) {
 	for _, shape := range [][2]int{{1, 1}, {2, 1}, {3, 1}, {5, 1}, {8, 1}, {4, 2}, {6, 3}} {
 		threads, procs := shape[0], shape[1]
 		t.Run(fmt.Sprintf("threads=%d/procs=%d", threads, procs), func(t *testing.T) {
-			_, err := RunWith(Options{Threads: threads, Conduit: gasnet.NewSMP(threads, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+			_, err := RunWith(Options{Threads: threads, Conduit: smp.New(threads, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 				for round := range 3 {
 					mine := bytes.Repeat([]byte{byte(th.MyThread + 10*round)}, (th.MyThread*7+round)%5)
 					all := th.AllGatherBytes(testLibA, mine)
@@ -43,7 +43,7 @@ func TestAllGatherBytes(t *testing.T) {
 // TestAllGatherBytesMismatch: threads in different library collectives at
 // the same call are reported with both names.
 func TestAllGatherBytesMismatch(t *testing.T) {
-	_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
+	_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
 		if th.MyThread == 0 {
 			th.AllGatherBytes(testLibA, nil)
 		} else {

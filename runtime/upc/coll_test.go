@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // Every collective is checked against a brute-force reference computed
@@ -27,7 +28,7 @@ func collBoth(t *testing.T, P int, body func(th *Thread)) {
 			continue
 		}
 		t.Run(fmt.Sprintf("P=%d/procs=%d", P, procs), func(t *testing.T) {
-			_, err := RunWith(Options{Threads: P, Conduit: gasnet.NewSMP(P, procs), SegmentSize: 4 << 20},
+			_, err := RunWith(Options{Threads: P, Conduit: smp.New(P, procs), SegmentSize: 4 << 20},
 				func(th *Thread) int { body(th); return 0 })
 			require.NoError(t, err)
 		})
@@ -262,7 +263,7 @@ func TestCollectiveErrors(t *testing.T) {
 	} {
 		for _, procs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s/procs=%d", tc.name, procs), func(t *testing.T) {
-				_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+				_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 					a := th.AllAlloc(2, 256)
 					tc.body(th, a)
 					return 0
@@ -814,7 +815,7 @@ func TestOneSidedErrors(t *testing.T) {
 	} {
 		for _, procs := range []int{1, 2} {
 			t.Run(fmt.Sprintf("%s/procs=%d", tc.name, procs), func(t *testing.T) {
-				_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+				_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 					a := th.AllAlloc(2, 256)
 					if th.MyThread == 1 {
 						th.OneSided(tc.c(a))

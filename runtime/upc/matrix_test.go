@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // blockCase is a block-strided transfer between a 12 x 10 matrix of
@@ -123,7 +123,7 @@ func TestBlocksErrors(t *testing.T) {
 		}, "upc_memput_blocks_async: the destination (thread 7, phase 0, addr 0x1000) names thread 7, but THREADS is 2"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
+			_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
 				p := th.AllAlloc(2, 64)
 				p.Thread = 1
 				if th.MyThread == 0 {

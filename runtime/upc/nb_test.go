@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // The spec's nearest-neighbour exchange (§2.3, §3.2, §4.1): every thread
@@ -148,7 +148,7 @@ func TestSyncArrays(t *testing.T) {
 // TestManyInFlight keeps more than 65535 explicit handles outstanding on
 // one thread, every one a message to another simulated process.
 func TestManyInFlight(t *testing.T) {
-	_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, 2), SegmentSize: 8 << 20}, func(th *Thread) int {
+	_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, 2), SegmentSize: 8 << 20}, func(th *Thread) int {
 		a := AllocArray[uint64](th, 1, 2)
 		if th.MyThread == 0 {
 			n := 70000
@@ -327,7 +327,7 @@ func TestLibraryErrors(t *testing.T) {
 		for _, tc := range libErrorCases {
 			t.Run(fmt.Sprintf("procs=%d/%s", procs, tc.name), func(t *testing.T) {
 				var other Handle
-				_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+				_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 					p := th.AllAlloc(2, 64)
 					if th.MyThread == 1 {
 						// A live handle of thread 1: a region's handle is
@@ -360,7 +360,7 @@ func TestLibraryErrors(t *testing.T) {
 func TestSyncedTwiceNamesTheCall(t *testing.T) {
 	for _, procs := range []int{1, 2} {
 		var h Handle
-		_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+		_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 			a := AllocArray[uint64](th, 1, 2)
 			if th.MyThread == 0 {
 				var v uint64

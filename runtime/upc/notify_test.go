@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // TestNotifiedRing: every thread puts a block into its right neighbour
@@ -18,7 +18,7 @@ func TestNotifiedRing(t *testing.T) {
 	for _, procs := range []int{1, 4} {
 		t.Run(fmt.Sprintf("procs=%d", procs), func(t *testing.T) {
 			const n = 64
-			_, err := RunWith(Options{Threads: 4, Conduit: gasnet.NewSMP(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+			_, err := RunWith(Options{Threads: 4, Conduit: smp.New(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 				in := AllocArray[uint64](th, n, n*th.Threads)  // written by the left neighbour
 				own := AllocArray[uint64](th, n, n*th.Threads) // read by the right neighbour
 				me, right, left := th.MyThread, (th.MyThread+1)%th.Threads, (th.MyThread+th.Threads-1)%th.Threads

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // TestSemaphores runs a ring of signalling puts (each thread's block to
@@ -17,7 +17,7 @@ import (
 func TestSemaphores(t *testing.T) {
 	for _, procs := range []int{1, 2} {
 		t.Run(fmt.Sprintf("procs=%d", procs), func(t *testing.T) {
-			_, err := RunWith(Options{Threads: 4, Conduit: gasnet.NewSMP(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+			_, err := RunWith(Options{Threads: 4, Conduit: smp.New(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 				P, me := th.Threads, th.MyThread
 				boxes := th.AllAlloc(uintptr(P), 64) // one 64-byte inbox per thread
 				sems := th.AllAlloc(uintptr(P), 16)  // where each thread publishes its semaphore
@@ -89,7 +89,7 @@ func TestSemaphoreErrors(t *testing.T) {
 // and the same from every thread.
 func TestThreadDistance(t *testing.T) {
 	for _, procs := range []int{1, 2} {
-		_, err := RunWith(Options{Threads: 4, Conduit: gasnet.NewSMP(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
+		_, err := RunWith(Options{Threads: 4, Conduit: smp.New(4, procs), SegmentSize: 1 << 20}, func(th *Thread) int {
 			for x := range 4 {
 				for y := range 4 {
 					d := th.ThreadDistance(x, y)

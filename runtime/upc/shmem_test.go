@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // TestShmemSymmetricHeap: blocks from Malloc, Align and Realloc are at one
@@ -67,7 +67,7 @@ func TestShmemErrors(t *testing.T) {
 		{"bad alignment", func(s Shmem, _ uintptr) { s.Align(24, 8) }, `shmem_long_p: alignment 24 is not a power of two`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
+			_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
 				s := th.Shmem("shmem_long_p")
 				sym := s.Malloc(64)
 				if th.MyThread == 0 {

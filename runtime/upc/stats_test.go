@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // nextLine is the file:line after its caller's.
@@ -30,7 +30,7 @@ func TestStatsCountsEveryAccess(t *testing.T) {
 		t.Run(tc.where, func(t *testing.T) {
 			var out bytes.Buffer
 			var readLine, writeLine, ownLine string
-			_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, tc.procs), SegmentSize: 1 << 20, Stats: StatsLines, StatsOutput: &out},
+			_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, tc.procs), SegmentSize: 1 << 20, Stats: StatsLines, StatsOutput: &out},
 				func(th *Thread) int {
 					a := AllocArray[int64](th, 1, 2*th.Threads)
 					if th.MyThread == 0 {

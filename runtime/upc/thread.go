@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // Thread is one UPC thread's context: generated functions take it first,
@@ -170,7 +171,11 @@ func run(opts Options, main func(t *Thread) int, end func(status int, err error)
 		heap = cmp.Or(env, gasnet.DefaultSegmentSize)
 	}
 	static := roundUp(j.staticHi, allocAlign) - headerSize
-	gj, err := gasnet.NewJob(gasnet.Config{Ranks: opts.Threads, SegmentSize: static + heap, Conduit: opts.Conduit, Profile: opts.Stats.profile()})
+	conduit := opts.Conduit
+	if conduit == nil {
+		conduit = smp.New(opts.Threads, 1)
+	}
+	gj, err := gasnet.NewJob(gasnet.Config{SegmentSize: static + heap, Conduit: conduit, Profile: opts.Stats.profile()})
 	if err != nil {
 		if static > 0 {
 			err = fmt.Errorf("%v: a segment holds the static shared data (%d bytes per thread) and the shared heap (%d)", err, static, heap)
@@ -452,7 +457,7 @@ func startConduit(s startup) (gasnet.Conduit, error) {
 		}
 		procs = n / s.perProc
 	}
-	return gasnet.NewSMP(n, procs), nil
+	return smp.New(n, procs), nil
 }
 
 func faultMessage(f *Fault) string {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // runBoth runs body at n threads, once fully shared and once with every
@@ -20,7 +21,7 @@ func runBoth(t *testing.T, n int, body func(th *Thread)) {
 	t.Helper()
 	for _, procs := range []int{1, n} {
 		t.Run(fmt.Sprintf("procs=%d", procs), func(t *testing.T) {
-			_, err := RunWith(Options{Threads: n, Conduit: gasnet.NewSMP(n, procs), SegmentSize: 8 << 20},
+			_, err := RunWith(Options{Threads: n, Conduit: smp.New(n, procs), SegmentSize: 8 << 20},
 				func(th *Thread) int { body(th); return 0 })
 			require.NoError(t, err)
 		})

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"unsafe"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // Benchmarks of the memcpy extension library (docs/PERFORMANCE.md,
@@ -20,7 +20,7 @@ var visSizes = []int{1, 16, 256, 1024, 4096, 65536}
 // processes) and keeps thread 1 alive meanwhile.
 func benchPair(b *testing.B, procs int, body func(t *Thread)) {
 	b.Helper()
-	_, err := RunWith(Options{Threads: 2, Conduit: gasnet.NewSMP(2, procs), SegmentSize: 64 << 20}, func(t *Thread) int {
+	_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, procs), SegmentSize: 64 << 20}, func(t *Thread) int {
 		if t.MyThread == 0 {
 			body(t)
 		}

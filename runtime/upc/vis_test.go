@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // The library tests check every transfer against a brute-force model:
@@ -724,7 +724,7 @@ func TestLibraryAgainstReference(t *testing.T) {
 	for _, threads := range []int{1, 2, 3, 4, 8} {
 		for _, procs := range []int{1, threads} {
 			t.Run(fmt.Sprintf("threads=%d/procs=%d", threads, procs), func(t *testing.T) {
-				_, err := RunWith(Options{Threads: threads, Conduit: gasnet.NewSMP(threads, procs), SegmentSize: 8 << 20}, func(th *Thread) int {
+				_, err := RunWith(Options{Threads: threads, Conduit: smp.New(threads, procs), SegmentSize: 8 << 20}, func(th *Thread) int {
 					w := newLibWorld(th, uint64(threads*10+procs))
 					for w.round = 0; w.round < 4*numStyles; w.round++ {
 						ops := w.batch(1 + w.r.IntN(10))

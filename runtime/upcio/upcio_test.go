@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 	"github.com/upcgo/upcgo/runtime/upc"
 )
 
@@ -29,7 +29,7 @@ func run(t *testing.T, body func(t *testing.T, th *upc.Thread, dir string)) {
 	for _, s := range shapes {
 		t.Run(fmt.Sprintf("threads=%d/procs=%d", s[0], s[1]), func(t *testing.T) {
 			dir := t.TempDir()
-			_, err := upc.RunWith(upc.Options{Threads: s[0], Conduit: gasnet.NewSMP(s[0], s[1]), SegmentSize: 8 << 20}, func(th *upc.Thread) int {
+			_, err := upc.RunWith(upc.Options{Threads: s[0], Conduit: smp.New(s[0], s[1]), SegmentSize: 8 << 20}, func(th *upc.Thread) int {
 				body(t, th, dir)
 				return 0
 			})

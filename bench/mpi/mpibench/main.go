@@ -74,10 +74,16 @@ func main() {
 	if want("progress") {
 		progress(base)
 	}
+	if want("barrier") {
+		for _, perProc := range []int{1, 2} {
+			barrier(base, perProc)
+		}
+	}
 }
 
 // want reports whether MPIBENCH_ONLY (a comma-separated list of latency,
-// bandwidth, strided, loop, progress) selects the part; unset selects all.
+// bandwidth, strided, loop, progress, barrier) selects the part; unset
+// selects all.
 func want(part string) bool {
 	only := os.Getenv("MPIBENCH_ONLY")
 	return only == "" || slices.Contains(strings.Split(only, ","), part)
@@ -112,6 +118,30 @@ func progress(cfg mpi.Config) {
 			fmt.Printf("put8_while_target_computes %.1f us\n", float64(worst.Nanoseconds())/1e3)
 		}
 		check(ep.Barrier(0, true))
+	}))
+	check(c.Close())
+}
+
+// barrier: every thread of a job of perProc threads per process runs
+// anonymous barriers back to back (rma.c's MPI_Barrier loop is the
+// one-thread line's raw figure).
+func barrier(cfg mpi.Config, perProc int) {
+	c, err := mpi.New(gasnet.ConduitRequest{PerProc: perProc}, cfg)
+	check(err)
+	j, err := gasnet.NewJob(gasnet.Config{Conduit: c, SegmentSize: 1 << 20})
+	check(err)
+	const it = 20000
+	check(j.Run(func(ep *gasnet.Endpoint) {
+		for range 1000 {
+			check(ep.Barrier(0, true))
+		}
+		t0 := time.Now()
+		for range it {
+			check(ep.Barrier(0, true))
+		}
+		if ep.Rank() == 0 {
+			fmt.Printf("barrier_%dx%d %.3f us\n", c.Procs(), perProc, float64(time.Since(t0).Nanoseconds())/1e3/it)
+		}
 	}))
 	check(c.Close())
 }

@@ -5,7 +5,7 @@
 // opens a conduit:
 //
 //	func TestConformance(t *testing.T) {
-//		gasnettest.Run(t, func() (gasnet.Conduit, error) { return gasnet.NewSMP(4, 2), nil })
+//		gasnettest.Run(t, func() (gasnet.Conduit, error) { return smp.New(4, 2), nil })
 //	}
 //
 // Run covers put and get between every pair of ranks; transfers of every

@@ -2,7 +2,6 @@ package mpi
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -11,16 +10,20 @@ import (
 	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
-// The job-wide barrier. A process's local ranks meet in a counter, as on
-// the smp conduit; once every local rank has either notified or finished,
-// the process makes its contribution to one non-blocking MPI reduction
-// (MPI_Iallreduce, polled by the progress goroutine, with an operation of
-// our own). The reduction carries what an MPI_Ibarrier would not: the
-// highest and lowest named barrier id, so mismatches are found across
-// processes, and how many ranks wait and how many have finished, so a
-// barrier that finished ranks can never reach ends the job instead of
-// hanging, and a round in which every rank has finished is the job's exit
-// consensus (after which no process needs another's memory).
+// The job-wide barrier is hierarchical, as GASNet-EX's PSHM barrier is: a
+// process's ranks meet in a gasnet.NodeBarrier (the smp conduit's state
+// machine: ids, kinds of arrival, finished ranks, waiting), which hands
+// the process's verdict of each phase to the conduit instead of releasing
+// it (SetComplete). The engine then makes the process's contribution to
+// one non-blocking MPI reduction (MPI_Iallreduce, polled by the progress
+// goroutine, with an operation of our own) and releases the phase with
+// the job's verdict. The reduction carries what an MPI_Ibarrier would
+// not: the highest and lowest named barrier id, so mismatches are found
+// across processes (and reported by the NodeBarrier as on smp), and how
+// many ranks wait and how many have finished, so a barrier that finished
+// ranks can never reach ends the job instead of hanging, and a round in
+// which every rank has finished is the job's exit consensus (after which
+// no process needs another's memory).
 //
 // The rounds are also the processes' agreement on a deadlock (gasnet's
 // deadlock.go): every contribution carries the process's deadlock check
@@ -53,6 +56,9 @@ type contribution struct {
 	sent, delivered   int64
 }
 
+// noIDs is a contribution without named ids.
+var noIDs = contribution{maxID: math.MinInt64, minID: math.MaxInt64}
+
 // combine folds c into r, as the MPI reduction does.
 func (r *contribution) combine(c contribution) {
 	r.maxID = max(r.maxID, c.maxID)
@@ -65,23 +71,39 @@ func (r *contribution) combine(c contribution) {
 	r.delivered += c.delivered
 }
 
-// barrier is one process's part of the job-wide barrier.
+// contributionOf is a process's contribution of its node's verdict.
+func contributionOf(v gasnet.BarrierVerdict) contribution {
+	c := noIDs
+	if lo, hi, ok := v.NamedIDs(); ok {
+		c.minID, c.maxID = int64(lo), int64(hi)
+	}
+	c.arrived, c.finished = int64(v.Ranks-v.Finished), int64(v.Finished)
+	return c
+}
+
+// verdict is the job's verdict of a reduced round.
+func (r contribution) verdict() gasnet.BarrierVerdict {
+	named := r.maxID != math.MinInt64
+	return gasnet.IDVerdict(int32(r.minID), int32(r.maxID), named, int(r.arrived+r.finished), int(r.finished))
+}
+
+// barrier is one process's part of the job-wide barrier: its node
+// barrier, and the rounds between processes.
 type barrier struct {
-	mu    sync.Mutex
-	job   *gasnet.Job
-	first int // the first local rank
-	n     int // local ranks
-	me    int // this process
-	kick  func()
+	node *gasnet.NodeBarrier
+	job  *gasnet.Job
+	n    int // local ranks
+	me   int // this process
+	kick func()
 
-	arrived, finished int
-	maxID, minID      int64
-	inFlight          bool
-	waiting           atomic.Bool // arrived > 0 || inFlight, for lock-free reads
-
-	phase   atomic.Uint32
-	verdict [2]contribution // the result of phase p, kept in verdict[p&1] until phase p+2
-	ranks   []barrierRank
+	mu       sync.Mutex
+	local    gasnet.BarrierVerdict // the process's verdict of the phase, when due
+	due      bool                  // local awaits a round that completes it
+	inFlight bool
+	// notified is set while a local rank waits in the barrier, for the
+	// engine to poll without pause.
+	notified atomic.Bool
+	finished atomic.Int32 // local ranks that returned
 
 	exit     chan struct{} // closed at the exit consensus
 	exitOnce sync.Once
@@ -95,76 +117,42 @@ type barrier struct {
 	wasStable bool
 }
 
-type barrierRank struct {
-	waiter   gasnet.Waiter
-	notified bool
-	phase    uint32
-	id       int32
-	anon     bool
-}
-
 // newBarrier returns process me's part of the barrier over local ranks
 // [first, first+n); kick wakes the engine, and check (or nil) is the
 // process's deadlock check, which contribute calls.
 func newBarrier(job *gasnet.Job, first, n, me int, kick func(), check func() quietness) *barrier {
-	b := &barrier{job: job, first: first, n: n, me: me, kick: kick,
-		maxID: math.MinInt64, minID: math.MaxInt64, ranks: make([]barrierRank, n), exit: make(chan struct{}),
-		check: check, every: job.DeadlockInterval(), last: time.Now()}
-	for i := range b.ranks {
-		b.ranks[i].waiter.Init()
-	}
+	b := &barrier{node: gasnet.NewNodeBarrier(job, first, n), job: job, n: n, me: me, kick: kick,
+		exit: make(chan struct{}), check: check, every: job.DeadlockInterval(), last: time.Now()}
+	b.node.SetComplete(b.arrived)
 	return b
 }
 
-// ready reports whether the process can contribute. Called with b.mu held.
-func (b *barrier) ready() bool {
-	if b.inFlight || b.arrived+b.finished != b.n {
-		return false
-	}
-	if b.arrived > 0 {
-		return true
-	}
-	select {
-	case <-b.exit:
-		return false
-	default:
-		return true
-	}
+// arrived takes the process's verdict of a phase, on the rank whose
+// arrival completed it.
+func (b *barrier) arrived(v gasnet.BarrierVerdict) {
+	b.mu.Lock()
+	b.local, b.due = v, true
+	b.mu.Unlock()
+	b.kick()
 }
 
+// ready reports whether the process can contribute its verdict. Called
+// with b.mu held.
+func (b *barrier) ready() bool { return b.due && !b.inFlight }
+
 func (b *barrier) notify(r int, id int32, anonymous bool) {
-	me := &b.ranks[r-b.first]
-	if me.notified {
-		panic("upc_notify: called twice without an intervening upc_wait")
+	if !b.notified.Load() {
+		b.notified.Store(true)
 	}
-	me.notified, me.id, me.anon = true, id, anonymous
-	me.phase = b.phase.Load()
-	b.mu.Lock()
-	if !anonymous {
-		b.maxID = max(b.maxID, int64(id))
-		b.minID = min(b.minID, int64(id))
-	}
-	b.arrived++
-	b.waiting.Store(true)
-	ready := b.ready()
-	b.mu.Unlock()
-	if ready {
-		b.kick()
-	}
+	b.node.Notify(r, gasnet.Arrival{ID: id, Named: !anonymous}, nil)
 }
 
 // rankDone records that local rank r has returned. The last local rank
 // waits for the exit consensus, so this process keeps serving the others
 // until every rank of the job is done (or the job aborts).
 func (b *barrier) rankDone(r int) {
-	b.mu.Lock()
-	b.finished++
-	ready, last := b.ready(), b.finished == b.n
-	b.mu.Unlock()
-	if ready {
-		b.kick()
-	}
-	if last {
+	b.node.RankDone(r)
+	if int(b.finished.Add(1)) == b.n {
 		select {
 		case <-b.exit:
 		case <-b.job.Aborted():
@@ -197,14 +185,14 @@ func (b *barrier) contribute() (contribution, bool) {
 	defer b.mu.Unlock()
 	// The last local rank may have arrived meanwhile: then this is the
 	// barrier's round, not a probe.
-	probe = !b.ready()
-	b.inFlight = true
-	b.waiting.Store(true)
-	c := contribution{maxID: b.maxID, minID: b.minID, arrived: int64(b.arrived), finished: int64(b.finished),
-		sent: int64(q.sent), delivered: int64(q.delivered)}
-	if probe {
+	c := noIDs
+	if b.ready() {
+		c = contributionOf(b.local)
+	} else {
 		c.probes = 1
 	}
+	b.inFlight = true
+	c.sent, c.delivered = int64(q.sent), int64(q.delivered)
 	if !q.stable {
 		c.unstable = 1
 	}
@@ -214,8 +202,8 @@ func (b *barrier) contribute() (contribution, bool) {
 // complete takes the reduced result of the round in flight.
 func (b *barrier) complete(res contribution) {
 	if res.probes > 0 {
-		// A deadlock probe: no barrier completes. Every process sees
-		// the same result, so all agree.
+		// A deadlock probe: no barrier completes (a process's verdict
+		// stays due). Every process sees the same result, so all agree.
 		stable := res.unstable == 0 && res.sent == res.delivered
 		if stable && b.wasStable {
 			b.job.Deadlocked()
@@ -224,44 +212,33 @@ func (b *barrier) complete(res contribution) {
 		b.wasStable = stable
 		b.mu.Lock()
 		b.inFlight = false
-		b.waiting.Store(b.arrived > 0)
 		b.mu.Unlock()
 		return
 	}
 	b.wasStable = false
-	switch {
-	case res.arrived > 0 && res.finished > 0:
+	v := res.verdict()
+	if err := v.Stuck(); err != nil {
 		// Every process sees this result: one reports it, the others
 		// end quietly with the same status.
-		var err error = &gasnet.ExitError{Status: 1}
-		if b.me == 0 {
-			err = &gasnet.BarrierStuckError{Waiting: int(res.arrived), Finished: int(res.finished)}
+		if b.me != 0 {
+			err = &gasnet.ExitError{Status: 1}
 		}
 		b.job.Abort(agreed{err})
 		return
-	case res.arrived == 0:
-		b.exitOnce.Do(func() { close(b.exit) })
-		b.mu.Lock()
-		b.inFlight = false
-		b.waiting.Store(b.arrived > 0)
-		b.mu.Unlock()
-		return
 	}
 	b.mu.Lock()
-	p := b.phase.Load()
-	b.verdict[p&1] = res
-	b.arrived, b.inFlight = 0, false
-	b.waiting.Store(false)
-	b.maxID, b.minID = math.MinInt64, math.MaxInt64
-	b.phase.Add(1)
+	b.due, b.inFlight = false, false
 	b.mu.Unlock()
-	for i := range b.ranks {
-		b.ranks[i].waiter.Wake()
+	if v.Finished == v.Ranks {
+		b.exitOnce.Do(func() { close(b.exit) })
+		return
 	}
+	b.notified.Store(false)
+	b.node.Release(v)
 }
 
 // arrivedAny reports whether a local rank waits in the barrier.
-func (b *barrier) arrivedAny() bool { return b.waiting.Load() }
+func (b *barrier) arrivedAny() bool { return b.notified.Load() }
 
 // exited reports whether the exit consensus has been reached.
 func (b *barrier) exited() bool {
@@ -271,55 +248,6 @@ func (b *barrier) exited() bool {
 	default:
 		return false
 	}
-}
-
-func (b *barrier) done(me *barrierRank) bool { return b.phase.Load() != me.phase }
-
-func (b *barrier) wait(r int) error {
-	me := &b.ranks[r-b.first]
-	if !me.notified {
-		panic("upc_wait: called without a preceding upc_notify")
-	}
-	if !b.done(me) {
-		me.waiter.Wait(b.job.Endpoint(r), gasnet.WhyBarrier, func() bool { return b.done(me) })
-	}
-	return b.finish(r)
-}
-
-func (b *barrier) try(r int) (bool, error) {
-	me := &b.ranks[r-b.first]
-	if !me.notified {
-		panic("upc_wait: called without a preceding upc_notify")
-	}
-	if !b.done(me) {
-		select {
-		case <-b.job.Aborted():
-			panic(gasnet.ErrAborted)
-		default:
-		}
-		return false, nil
-	}
-	return true, b.finish(r)
-}
-
-// finish reports a mismatch of named ids to every rank of the round, as
-// the smp conduit does.
-func (b *barrier) finish(r int) error {
-	me := &b.ranks[r-b.first]
-	me.notified = false
-	v := b.verdict[me.phase&1]
-	if v.maxID == math.MinInt64 || v.maxID == v.minID {
-		return nil
-	}
-	lo, hi := int32(v.minID), int32(v.maxID)
-	if me.anon {
-		return &gasnet.BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("threads used ids %d and %d", lo, hi)}
-	}
-	other := lo
-	if me.id == lo {
-		other = hi
-	}
-	return &gasnet.BarrierMismatchError{Rank: r, Detail: fmt.Sprintf("this thread used id %d, another thread used id %d", me.id, other)}
 }
 
 // agreed is an abort that every process decides alike from the same

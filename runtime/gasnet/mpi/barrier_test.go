@@ -2,7 +2,6 @@ package mpi
 
 import (
 	"errors"
-	"math"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet"
+	"github.com/upcgo/upcgo/runtime/gasnet/smp"
 )
 
 // fakeWorld runs the barriers of several simulated processes, doing in
@@ -35,7 +35,7 @@ func newFakeWorldChecked(t *testing.T, procs, perProc int, check func(p int) fun
 	for p := range procs {
 		// Each simulated process's job has every rank, so that the
 		// barrier finds its ranks' endpoints by their job-wide numbers.
-		j, err := gasnet.NewJob(gasnet.Config{Ranks: procs * perProc, SegmentSize: 1 << 16})
+		j, err := gasnet.NewJob(gasnet.Config{Conduit: smp.New(procs*perProc, 1), SegmentSize: 1 << 16})
 		require.NoError(t, err)
 		t.Cleanup(func() { j.Conduit().Close() })
 		w.jobs = append(w.jobs, j)
@@ -80,7 +80,7 @@ func (w *fakeWorld) reduce() {
 		if !all {
 			continue
 		}
-		res := contribution{maxID: math.MinInt64, minID: math.MaxInt64}
+		res := noIDs
 		for i, p := range parts {
 			res.combine(*p)
 			parts[i] = nil
@@ -126,7 +126,7 @@ func TestBarrierRounds(t *testing.T) {
 			counts[round]++
 			mu.Unlock()
 			b.notify(r, 7, r%2 == 0)
-			if err := b.wait(r); err != nil {
+			if err := b.node.Wait(r); err != nil {
 				return err
 			}
 			mu.Lock()
@@ -155,7 +155,7 @@ func TestBarrierMismatch(t *testing.T) {
 			id = 9
 		}
 		b.notify(r, id, r == 1)
-		return b.wait(r)
+		return b.node.Wait(r)
 	})
 	want := []string{
 		"barrier id mismatch on thread 0: this thread used id 5, another thread used id 9",
@@ -176,7 +176,7 @@ func TestBarrierStuck(t *testing.T) {
 			return nil // process 1's ranks finish without the barrier
 		}
 		b.notify(r, 0, true)
-		return b.wait(r)
+		return b.node.Wait(r)
 	})
 	var stuck *gasnet.BarrierStuckError
 	require.ErrorAs(t, w.jobs[0].AbortErr(), &stuck)
@@ -194,12 +194,12 @@ func TestBarrierStuck(t *testing.T) {
 func TestBarrierTryAndMisuse(t *testing.T) {
 	w := newFakeWorld(t, 1, 2)
 	w.run(2, func(b *barrier, r int) error {
-		assert.PanicsWithValue(t, "upc_wait: called without a preceding upc_notify", func() { b.wait(r) })
+		assert.PanicsWithValue(t, "upc_wait: called without a preceding upc_notify", func() { b.node.Wait(r) })
 		b.notify(r, 0, true)
 		assert.True(t, b.arrivedAny(), "a rank waits: the engine polls without pause")
 		assert.PanicsWithValue(t, "upc_notify: called twice without an intervening upc_wait", func() { b.notify(r, 0, true) })
 		for {
-			ok, err := b.try(r)
+			ok, err := b.node.Try(r)
 			require.NoError(t, err)
 			if ok {
 				return nil
@@ -234,7 +234,7 @@ func TestBarrierDeadlockProbes(t *testing.T) {
 			return blockUntilAbort(b)
 		}
 		b.notify(r, 0, true)
-		return b.wait(r)
+		return b.node.Wait(r)
 	})
 	for p, j := range w.jobs {
 		var d *gasnet.DeadlockError
@@ -272,7 +272,7 @@ func TestBarrierProbesWithoutDeadlock(t *testing.T) {
 					}
 				}
 				b.notify(r, 0, true)
-				return b.wait(r)
+				return b.node.Wait(r)
 			})
 			for _, err := range errs {
 				assert.NoError(t, err)

@@ -629,8 +629,8 @@ func (c *Conduit) Send(m *gasnet.Message) {
 }
 
 func (c *Conduit) BarrierNotify(r int, id int32, anonymous bool) { c.bar.notify(r, id, anonymous) }
-func (c *Conduit) BarrierWait(r int) error                       { return c.bar.wait(r) }
-func (c *Conduit) BarrierTry(r int) (bool, error)                { return c.bar.try(r) }
+func (c *Conduit) BarrierWait(r int) error                       { return c.bar.node.Wait(r) }
+func (c *Conduit) BarrierTry(r int) (bool, error)                { return c.bar.node.Try(r) }
 
 // RankDone records a finished rank; the last local one waits for the
 // job's exit consensus (or its abort).

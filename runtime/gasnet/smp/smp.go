@@ -1,4 +1,15 @@
-package gasnet
+// Package smp is the shared-memory conduit: every rank of the job is a
+// goroutine of this process, and every segment is addressable from every
+// rank. With simulated processes (New's procs > 1) the ranks are split
+// into groups whose segments are not addressable from each other, so every
+// operation between them travels as an active message through a
+// per-process progress goroutine, as it would over a network: the core's
+// message paths are tested without one.
+//
+// It is built on runtime/gasnet's exported interface only, as any conduit
+// is: the core's NodeBarrier is its barrier, Job.Deliver runs its
+// messages.
+package smp
 
 import (
 	"fmt"
@@ -7,45 +18,38 @@ import (
 	"sync/atomic"
 	"syscall"
 	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
-// SMP is the shared-memory conduit: every rank is a goroutine of this
-// process. With procs > 1 the ranks are split into that many simulated
-// processes whose segments are not addressable from each other, so every
-// operation between them travels as an active message through a per-process
-// progress goroutine, as it would over a network.
-type SMP struct {
+// Conduit is the smp conduit for one job.
+type Conduit struct {
 	ranks, procs int
 	perProc      int
-	job          *Job
+	job          *gasnet.Job
 	segs         []unsafe.Pointer
 	tables       [][]unsafe.Pointer // per simulated process, made on first use
 	mapped       []byte             // every rank's segment, one after the other
 	inbox        []*inbox
 	inFlight     atomic.Int64 // messages sent and not yet handled
-	barrier      *NodeBarrier
+	barrier      *gasnet.NodeBarrier
 	wg           sync.WaitGroup
 }
 
-// NewSMP returns an smp conduit with ranks ranks in procs simulated
+// New returns an smp conduit with ranks ranks in procs simulated
 // processes (1 for the normal, fully shared configuration).
-func NewSMP(ranks, procs int) *SMP {
-	if procs < 1 {
-		procs = 1
-	}
-	if procs > ranks {
-		procs = ranks
-	}
-	return &SMP{ranks: ranks, procs: procs, perProc: (ranks + procs - 1) / procs}
+func New(ranks, procs int) *Conduit {
+	procs = max(min(procs, ranks), 1)
+	return &Conduit{ranks: ranks, procs: procs, perProc: (ranks + procs - 1) / procs}
 }
 
-func (c *SMP) Name() string              { return "smp" }
-func (c *SMP) Size() int                 { return c.ranks }
-func (c *SMP) Local() (first, count int) { return 0, c.ranks }
-func (c *SMP) proc(r int) int            { return r / c.perProc }
+func (c *Conduit) Name() string              { return "smp" }
+func (c *Conduit) Size() int                 { return c.ranks }
+func (c *Conduit) Local() (first, count int) { return 0, c.ranks }
+func (c *Conduit) proc(r int) int            { return r / c.perProc }
 
 // Segment is non-nil when from and to are in the same simulated process.
-func (c *SMP) Segment(from, to int) unsafe.Pointer {
+func (c *Conduit) Segment(from, to int) unsafe.Pointer {
 	if c.proc(from) != c.proc(to) {
 		return nil
 	}
@@ -54,7 +58,7 @@ func (c *SMP) Segment(from, to int) unsafe.Pointer {
 
 // SegmentTable is the addressability table of rank from's simulated
 // process, shared by its ranks.
-func (c *SMP) SegmentTable(from int) []unsafe.Pointer {
+func (c *Conduit) SegmentTable(from int) []unsafe.Pointer {
 	if c.procs == 1 {
 		return c.segs
 	}
@@ -74,20 +78,20 @@ func (c *SMP) SegmentTable(from int) []unsafe.Pointer {
 // first touched. One mapping, not one per rank, keeps start-up to one
 // system call and stays under the kernel's limit on mappings
 // (vm.max_map_count) at any number of ranks.
-func (c *SMP) Attach(job *Job, segSize uintptr) error {
+func (c *Conduit) Attach(job *gasnet.Job, segSize uintptr) error {
 	c.job = job
 	c.segs = make([]unsafe.Pointer, c.ranks)
 	c.tables = make([][]unsafe.Pointer, c.procs)
 	m, err := syscall.Mmap(-1, 0, int(segSize)*c.ranks, syscall.PROT_READ|syscall.PROT_WRITE,
 		syscall.MAP_PRIVATE|syscall.MAP_ANONYMOUS|syscall.MAP_NORESERVE)
 	if err != nil {
-		return fmt.Errorf("gasnet: cannot map %d segments of %d bytes: %v (lower UPC_SHARED_HEAP_SIZE or the number of threads)", c.ranks, segSize, err)
+		return fmt.Errorf("gasnet/smp: cannot map %d segments of %d bytes: %v (lower UPC_SHARED_HEAP_SIZE or the number of threads)", c.ranks, segSize, err)
 	}
 	c.mapped = m
 	for r := range c.ranks {
 		c.segs[r] = unsafe.Pointer(&m[uintptr(r)*segSize])
 	}
-	c.barrier = NewNodeBarrier(job, c.ranks)
+	c.barrier = gasnet.NewNodeBarrier(job, 0, c.ranks)
 	c.inbox = make([]*inbox, c.procs)
 	for p := range c.inbox {
 		in := &inbox{wake: make(chan struct{}, 1), stop: make(chan struct{}), handled: &c.inFlight}
@@ -99,28 +103,28 @@ func (c *SMP) Attach(job *Job, segSize uintptr) error {
 }
 
 // Send queues m at the target's simulated process.
-func (c *SMP) Send(m *Message) {
+func (c *Conduit) Send(m *gasnet.Message) {
 	c.inFlight.Add(1)
 	c.inbox[c.proc(m.Dst)].push(m)
 }
 
 // Idle reports whether no message is queued or being handled, for the
 // deadlock checks.
-func (c *SMP) Idle() bool { return c.inFlight.Load() == 0 }
+func (c *Conduit) Idle() bool { return c.inFlight.Load() == 0 }
 
-func (c *SMP) BarrierNotify(r int, id int32, anonymous bool) {
-	c.barrier.Notify(r, Arrival{ID: id, Named: !anonymous}, nil)
+func (c *Conduit) BarrierNotify(r int, id int32, anonymous bool) {
+	c.barrier.Notify(r, gasnet.Arrival{ID: id, Named: !anonymous}, nil)
 }
-func (c *SMP) BarrierWait(r int) error        { return c.barrier.Wait(r) }
-func (c *SMP) BarrierTry(r int) (bool, error) { return c.barrier.Try(r) }
-func (c *SMP) RankDone(r int)                 { c.barrier.RankDone(r) }
+func (c *Conduit) BarrierWait(r int) error        { return c.barrier.Wait(r) }
+func (c *Conduit) BarrierTry(r int) (bool, error) { return c.barrier.Try(r) }
+func (c *Conduit) RankDone(r int)                 { c.barrier.RankDone(r) }
 
 // NodeBarrier is the barrier over every rank of the job, for the
 // collectives to synchronise on (Endpoint.JobBarrier); nil with simulated
 // processes, whose collectives then synchronise and compare their
 // arguments through messages as on a network: simulating processes is
 // for testing those paths.
-func (c *SMP) NodeBarrier() *NodeBarrier {
+func (c *Conduit) NodeBarrier() *gasnet.NodeBarrier {
 	if c.procs > 1 {
 		return nil
 	}
@@ -128,7 +132,7 @@ func (c *SMP) NodeBarrier() *NodeBarrier {
 }
 
 // Close stops the progress goroutines and unmaps the segments.
-func (c *SMP) Close() error {
+func (c *Conduit) Close() error {
 	for _, in := range c.inbox {
 		close(in.stop)
 	}
@@ -146,8 +150,8 @@ func (c *SMP) Close() error {
 // 65535 operations may be in flight without deadlock.
 type inbox struct {
 	mu    sync.Mutex
-	queue []*Message
-	spare []*Message
+	queue []*gasnet.Message
+	spare []*gasnet.Message
 	wake  chan struct{}
 	stop  chan struct{}
 	// handled counts down the conduit's messages in flight once each
@@ -155,7 +159,7 @@ type inbox struct {
 	handled *atomic.Int64
 }
 
-func (in *inbox) push(m *Message) {
+func (in *inbox) push(m *gasnet.Message) {
 	in.mu.Lock()
 	in.queue = append(in.queue, m)
 	first := len(in.queue) == 1
@@ -168,7 +172,7 @@ func (in *inbox) push(m *Message) {
 	}
 }
 
-func (in *inbox) serve(job *Job) {
+func (in *inbox) serve(job *gasnet.Job) {
 	// A stray address in a handler panics (Deliver reports it) instead
 	// of crashing the process.
 	debug.SetPanicOnFault(true)
