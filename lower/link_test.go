@@ -109,7 +109,7 @@ func TestLinkErrors(t *testing.T) {
 		{"two mains", []unitSource{{"a.upc", mainUnit, 0}, {"b.upc", mainUnit, 0}},
 			[]string{"b.upc:1:5: error: multiple definition of 'main' (first defined at a.upc:1:5)"}},
 		{"tentative definitions of different sizes", []unitSource{{"a.upc", "int v[4];\n" + mainUnit, 0}, {"b.upc", "int v[5];\n", 0}},
-			[]string{"b.upc:1:5: error: conflicting types for 'v': 'int[5] v' here, 'int[4] v' in its definition at a.upc:1:5"}},
+			[]string{"b.upc:1:5: error: conflicting types for 'v': 'int v[5]' here, 'int v[4]' in its definition at a.upc:1:5"}},
 		{"a shared array's blocking factor", []unitSource{
 			{"a.upc", "shared [3] int s[3*THREADS];\n" + mainUnit, 0},
 			{"b.upc", "extern shared int s[3*THREADS];\nint f(void) { return s[0]; }\n", 0}},
