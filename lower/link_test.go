@@ -118,6 +118,16 @@ func TestLinkErrors(t *testing.T) {
 			{"a.upc", "double w[8];\n" + mainUnit, 0},
 			{"b.upc", "extern float w[];\nfloat f(void) { return w[1]; }\n", 0}},
 			[]string{"b.upc:2:24: error: conflicting types for 'w'"}},
+		// A prototype without parameters, (void), is a prototype: its
+		// type is 'int(void)', not the 'int()' of a declaration without one.
+		{"a prototype without parameters", []unitSource{
+			{"a.upc", "int f(void);\nint main(void) { return f(); }\n", 0},
+			{"b.upc", "int f(int x) { return x; }\n", 0}},
+			[]string{"a.upc:2:25: error: conflicting types for 'f': 'int(void)' here, 'int(int)' in its definition at b.upc:1:5"}},
+		{"a declaration without a prototype", []unitSource{
+			{"a.upc", "int f();\nint main(void) { return f(2.0); }\n", 0},
+			{"b.upc", "int f(int x) { return x; }\n", 0}},
+			[]string{"a.upc:2:25: error: the arguments of this call of 'f', declared without a prototype, do not match its definition at b.upc:1:5 ('int(int)')"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
