@@ -314,7 +314,7 @@ func (tr *translator) staticInit(emit func()) {
 }
 
 func declString(name string, t *Type) string {
-	return strings.ReplaceAll(t.String()+" "+name, "\n", " ")
+	return strings.ReplaceAll(t.declaration(name), "\n", " ")
 }
 
 // checkSharedDecl applies UPC 1.3's constraints on shared declarations.

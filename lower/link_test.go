@@ -109,7 +109,7 @@ func TestLinkErrors(t *testing.T) {
 		{"two mains", []unitSource{{"a.upc", mainUnit, 0}, {"b.upc", mainUnit, 0}},
 			[]string{"b.upc:1:5: error: multiple definition of 'main' (first defined at a.upc:1:5)"}},
 		{"tentative definitions of different sizes", []unitSource{{"a.upc", "int v[4];\n" + mainUnit, 0}, {"b.upc", "int v[5];\n", 0}},
-			[]string{"b.upc:1:5: error: conflicting types for 'v': 'int[5] v' here, 'int[4] v' in its definition at a.upc:1:5"}},
+			[]string{"b.upc:1:5: error: conflicting types for 'v': 'int v[5]' here, 'int v[4]' in its definition at a.upc:1:5"}},
 		{"a shared array's blocking factor", []unitSource{
 			{"a.upc", "shared [3] int s[3*THREADS];\n" + mainUnit, 0},
 			{"b.upc", "extern shared int s[3*THREADS];\nint f(void) { return s[0]; }\n", 0}},
@@ -118,6 +118,16 @@ func TestLinkErrors(t *testing.T) {
 			{"a.upc", "double w[8];\n" + mainUnit, 0},
 			{"b.upc", "extern float w[];\nfloat f(void) { return w[1]; }\n", 0}},
 			[]string{"b.upc:2:24: error: conflicting types for 'w'"}},
+		// A prototype without parameters, (void), is a prototype: its
+		// type is 'int(void)', not the 'int()' of a declaration without one.
+		{"a prototype without parameters", []unitSource{
+			{"a.upc", "int f(void);\nint main(void) { return f(); }\n", 0},
+			{"b.upc", "int f(int x) { return x; }\n", 0}},
+			[]string{"a.upc:2:25: error: conflicting types for 'f': 'int(void)' here, 'int(int)' in its definition at b.upc:1:5"}},
+		{"a declaration without a prototype", []unitSource{
+			{"a.upc", "int f();\nint main(void) { return f(2.0); }\n", 0},
+			{"b.upc", "int f(int x) { return x; }\n", 0}},
+			[]string{"a.upc:2:25: error: the arguments of this call of 'f', declared without a prototype, do not match its definition at b.upc:1:5 ('int(int)')"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,10 +16,10 @@ type thread struct {
 	stack cmem.Stack
 }
 
-// a is the offset of shared double[8*THREADS] a in every thread's segment.
+// a is the offset of shared double a[8*THREADS] in every thread's segment.
 var a uintptr
 
-// b is the offset of shared [4] double[4*THREADS] b in every thread's segment.
+// b is the offset of shared [4] double b[4*THREADS] in every thread's segment.
 var b uintptr
 
 func main() {

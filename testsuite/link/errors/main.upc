@@ -14,7 +14,7 @@ int proto(double);
 
 int main(void) {
 	extern int missing;
-	int r = proto(1.0);                 /* ERROR "conflicting types for 'proto': 'int \(double\)' here, 'int \(int\)' in its definition at .*other\.upc:14:5" */
+	int r = proto(1.0);                 /* ERROR "conflicting types for 'proto': 'int\(double\)' here, 'int\(int\)' in its definition at .*other\.upc:14:5" */
 	r += undefined_fn(1);               /* ERROR "undefined reference to 'undefined_fn'" */
 	r += implicit_mismatch(1);          /* ERROR "this call of 'implicit_mismatch', declared without a prototype, do not match its definition" */
 	r += missing;                       /* ERROR "undefined reference to 'missing'" */

@@ -35,15 +35,15 @@ func declaredIn(t *testing.T, header string, includes ...string) []string {
 }
 
 // TestNBBuiltins: every function of the two headers lowers through
-// lower/nb.go, and nb.go lowers nothing else.
+// nbLowerings, and it lowers nothing else.
 func TestNBBuiltins(t *testing.T) {
 	upcNB := declaredIn(t, "upc_nb.h", "stddef.h")
 	// upc.h includes bupc_extensions.h (Berkeley UPC shows bupc_ names
 	// without an include), so take the memcpy library's bupc_ names by
-	// prefix, without the other extensions (lower/vendor.go).
+	// prefix, without the other extensions (bupcExtensions).
 	var bupc []string
 	for _, name := range declaredIn(t, "bupc_extensions.h", "upc_nb.h") {
-		if strings.HasPrefix(name, "bupc_") && !strings.HasPrefix(name, "bupc_atomic") && vendorBuiltins[name] == nil {
+		if strings.HasPrefix(name, "bupc_") && !strings.HasPrefix(name, "bupc_atomic") && bupcExtensions[name] == nil {
 			bupc = append(bupc, name)
 		}
 	}
@@ -68,7 +68,7 @@ func TestNBBuiltins(t *testing.T) {
 		}
 	}
 	for _, name := range registered {
-		assert.True(t, declared[name], "lower/nb.go lowers %s, which no header declares", name)
+		assert.True(t, declared[name], "nbLowerings lowers %s, which no header declares", name)
 	}
 	assert.Len(t, registered, len(declared))
 }

@@ -12,17 +12,37 @@ import (
 // bupc_ptradd, semaphores and signalling puts; bupc_collectivev.h's
 // value-based collectives), lowered to runtime/upc and runtime/crt.
 
-func init() {
-	for name, b := range vendorBuiltins {
-		builtins[name] = b
-		specialFuncs = append(specialFuncs, name)
+// bupcExtensionsLib is bupc_extensions.h: the memcpy library's bupc_
+// spellings (lib_upc_nb.go) and the rest of Berkeley UPC's extensions.
+var bupcExtensionsLib = library{header: "bupc_extensions.h", lowered: bupcExtensionLowerings()}
+
+// bupcExtensionLowerings are bupc_extensions.h's functions, by name.
+func bupcExtensionLowerings() map[string]*builtinFunc {
+	m := nbLowerings("bupc_")
+	for name, b := range bupcExtensions {
+		m[name] = b
 	}
+	return m
 }
 
-var vendorBuiltins = map[string]*builtinFunc{
-	"upc_cast":             simple("uintptr(t.Local(%s))", tVoidPtr),
-	"upc_thread_info":      {lower: (*translator).lowerThreadInfo},
-	"upc_poll":             simple("t.Poll()", tVoid),
+// upcCastableLib is upc_castable.h.
+var upcCastableLib = library{
+	header: "upc_castable.h",
+	lowered: map[string]*builtinFunc{
+		"upc_cast":        simple("uintptr(t.Local(%s))", tVoidPtr),
+		"upc_thread_info": {lower: (*translator).lowerThreadInfo},
+	},
+}
+
+// bupcCollectivevLib is bupc_collectivev.h: its macros call __bupc_allv.
+var bupcCollectivevLib = library{
+	header:  "bupc_collectivev.h",
+	lowered: map[string]*builtinFunc{"__bupc_allv": {lower: (*translator).lowerAllv}},
+}
+
+// bupcExtensions are bupc_extensions.h's functions beyond the memcpy
+// library.
+var bupcExtensions = map[string]*builtinFunc{
 	"bupc_poll":            simple("t.Poll()", tVoid),
 	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", tDouble),
 	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", tUInt),
@@ -40,7 +60,6 @@ var vendorBuiltins = map[string]*builtinFunc{
 	"bupc_sem_tryN":            simple(`crt.B2I(t.SemTry("bupc_sem_tryN", %s, %s))`, tInt),
 	"bupc_memput_signal":       simple(`t.MemputSignal("bupc_memput_signal", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
 	"bupc_memput_signal_async": simple(`t.MemputSignal("bupc_memput_signal_async", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
-	"__bupc_allv":              {lower: (*translator).lowerAllv},
 }
 
 // lowerThreadInfo lowers upc_thread_info, whose result struct is a

@@ -15,10 +15,21 @@ import (
 // completion mode (upc.Blocking, upc.Async, upc.Asynci); the %[i]s are
 // the converted arguments.
 
-func init() {
+// upcNBLib is upc_nb.h; bupcExtensionsLib has the bupc_ spellings.
+var upcNBLib = library{header: "upc_nb.h", lowered: nbLowerings("upc_")}
+
+// nbLowerings are the memcpy library's functions whose names start with
+// prefix.
+func nbLowerings(prefix string) map[string]*builtinFunc {
+	m := map[string]*builtinFunc{}
+	add := func(name, code string) {
+		if strings.HasPrefix(name, prefix) {
+			m[name] = nbLowering(name, code)
+		}
+	}
 	for _, f := range nbSingles {
 		for _, name := range f.names {
-			addNB(name, f.code)
+			add(name, f.code)
 		}
 	}
 	modes := []struct{ suffix, mode string }{{"", "upc.Blocking"}, {"_async", "upc.Async"}, {"_asynci", "upc.Asynci"}}
@@ -33,13 +44,15 @@ func init() {
 				code = "uint64(" + code + ")"
 			}
 			for _, p := range prefixes {
-				addNB(p+f.base+m.suffix, code)
+				add(p+f.base+m.suffix, code)
 			}
 		}
 	}
+	return m
 }
 
-func addNB(name, code string) {
+// nbLowering lowers a call of name by its code template.
+func nbLowering(name, code string) *builtinFunc {
 	f := simple(strings.ReplaceAll(code, "NAME", strconv.Quote(name)), nil)
 	if strings.Contains(code, ".Memset(") {
 		// The value, an int, is converted to unsigned char.
@@ -50,7 +63,7 @@ func addNB(name, code string) {
 			return format(tr, args, raw, pos)
 		}}
 	}
-	builtins[name] = f
+	return f
 }
 
 // nbSingles are the functions without completion-mode variants, with all

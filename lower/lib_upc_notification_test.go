@@ -9,11 +9,11 @@ import (
 )
 
 // TestNotifyBuiltins: every function of upc_notification.h lowers through
-// lower/notify.go, and notify.go lowers nothing else.
+// upcNotificationLib, and it lowers nothing else.
 func TestNotifyBuiltins(t *testing.T) {
 	declared := declaredIn(t, "upc_notification.h", "stddef.h")
 	var registered []string
-	for name := range notifyBuiltins {
+	for name := range upcNotificationLib.lowered {
 		registered = append(registered, name)
 		assert.NotNil(t, builtins[name], "%s is not registered", name)
 	}

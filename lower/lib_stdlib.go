@@ -1,0 +1,61 @@
+package lower
+
+import (
+	"fmt"
+
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// stdlib.h: package stdlib, but for the functions that end the thread or the
+// job, take C function pointers, or return structures.
+
+// stdlibLib is stdlib.h. exit and _Exit end only the calling UPC thread
+// (the job ends when every thread has), and abort ends the whole job, so
+// they go through the runtime rather than stdlib.Exit alone. atexit,
+// qsort and bsearch take C function pointers, which the lowering wraps in
+// Go funcs; div, ldiv and lldiv copy stdlib's DivT and LdivT into the C
+// div_t, ldiv_t and lldiv_t.
+var stdlibLib = library{
+	header: "stdlib.h",
+	calls: map[string]libcFunc{
+		"atof":           {"stdlib.Atof", noState},
+		"atoi":           {"stdlib.Atoi", noState},
+		"atol":           {"stdlib.Atol", noState},
+		"atoll":          {"stdlib.Atoll", noState},
+		"strtod":         {"stdlib.Strtod", withState},
+		"strtof":         {"stdlib.Strtof", withState},
+		"strtold":        {"stdlib.Strtold", withState},
+		"strtol":         {"stdlib.Strtol", withState},
+		"strtoll":        {"stdlib.Strtoll", withState},
+		"strtoul":        {"stdlib.Strtoul", withState},
+		"strtoull":       {"stdlib.Strtoull", withState},
+		"rand":           {"stdlib.Rand", withState},
+		"srand":          {"stdlib.Srand", withState},
+		"random":         {"stdlib.Random", withState},
+		"srandom":        {"stdlib.Srand", withState},
+		"rand_r":         {"stdlib.RandR", noState},
+		"malloc":         {"stdlib.Malloc", noState},
+		"calloc":         {"stdlib.Calloc", noState},
+		"realloc":        {"stdlib.Realloc", noState},
+		"free":           {"stdlib.Free", noState},
+		"posix_memalign": {"stdlib.PosixMemalign", noState},
+		"aligned_alloc":  {"stdlib.AlignedAlloc", withState},
+		"getenv":         {"stdlib.Getenv", noState},
+		"abs":            {"stdlib.Abs", noState},
+		"labs":           {"stdlib.Labs", noState},
+		"llabs":          {"stdlib.Llabs", noState},
+	},
+	lowered: map[string]*builtinFunc{
+		"exit":  simple("t.Exit(int(%s))", tVoid),
+		"_Exit": simple("t.Exit(int(%s))", tVoid),
+		"abort": simple("stdlib.Abort()", tVoid),
+		"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+			return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
+		}},
+		"qsort":   {lower: (*translator).lowerQsort},
+		"bsearch": {lower: (*translator).lowerBsearch},
+		"div":     {lower: divLowering("stdlib.Div", tInt)},
+		"ldiv":    {lower: divLowering("stdlib.Ldiv", tLong)},
+		"lldiv":   {lower: divLowering("stdlib.Lldiv", tLLong)},
+	},
+}
