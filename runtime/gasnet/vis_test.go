@@ -162,6 +162,19 @@ const (
 	numModes
 )
 
+// completion is the Completion of mode m (part of ref).
+func completion(m issueMode, ref OpRef) Completion {
+	switch m {
+	case modeNB:
+		return NB
+	case modeNBI:
+		return NBI
+	case modePart:
+		return Part(ref)
+	}
+	return Blocking
+}
+
 func (m issueMode) String() string {
 	return [...]string{"blocking", "nb", "nbi", "region", "part"}[m]
 }
@@ -233,17 +246,11 @@ func (w *visWorld) putV(t *testing.T, region []span) visOp {
 	place(w.models[target], dst, stream(buf, src))
 	dl, sl := remoteVecs(w.base(), dst), localVecs(buf, src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutV(target, dl, sl)
-		case modeNB:
-			return w.ep.PutVNB(target, dl, sl)
-		case modeNBI:
-			w.ep.PutVNBI(target, dl, sl)
-		case modePart:
-			w.ep.PutVPart(ref, target, dl, sl)
+			return 0
 		}
-		return 0
+		return w.ep.PutVIS(completion(m, ref), target, RemoteVecs(dl), LocalVecs(sl))
 	}, check: func() {}}
 }
 
@@ -258,17 +265,11 @@ func (w *visWorld) getV(t *testing.T) visOp {
 	dst := disjointTotal(w.r, len(want), 300)
 	dl, sl := localVecs(buf, dst), remoteVecs(w.base(), src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetV(dl, target, sl)
-		case modeNB:
-			return w.ep.GetVNB(dl, target, sl)
-		case modeNBI:
-			w.ep.GetVNBI(dl, target, sl)
-		case modePart:
-			w.ep.GetVPart(ref, dl, target, sl)
+			return 0
 		}
-		return 0
+		return w.ep.GetVIS(completion(m, ref), LocalVecs(dl), target, RemoteVecs(sl))
 	}, check: func() {
 		require.Equal(t, want, stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
 	}}
@@ -332,17 +333,11 @@ func (w *visWorld) putI(t *testing.T, region span) visOp {
 		sptrs[i] = unsafe.Pointer(&buf[s.off])
 	}
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modeNB:
-			return w.ep.PutINB(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modeNBI:
-			w.ep.PutINBI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modePart:
-			w.ep.PutIPart(ref, target, doffs, uintptr(dlen), sptrs, uintptr(slen))
+			return 0
 		}
-		return 0
+		return w.ep.PutVIS(completion(m, ref), target, RemoteIndexed(doffs, uintptr(dlen)), LocalIndexed(sptrs, uintptr(slen)))
 	}, check: func() {}}
 }
 
@@ -365,17 +360,11 @@ func (w *visWorld) getI(t *testing.T) visOp {
 		dptrs[i] = unsafe.Pointer(&buf[s.off])
 	}
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modeNB:
-			return w.ep.GetINB(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modeNBI:
-			w.ep.GetINBI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modePart:
-			w.ep.GetIPart(ref, dptrs, uintptr(dlen), target, soffs, uintptr(slen))
+			return 0
 		}
-		return 0
+		return w.ep.GetVIS(completion(m, ref), LocalIndexed(dptrs, uintptr(dlen)), target, RemoteIndexed(soffs, uintptr(slen)))
 	}, check: func() {
 		require.Equal(t, want, stream(buf, dst), "geti from %d", target)
 	}}
@@ -454,17 +443,13 @@ func (w *visWorld) putS(t *testing.T, region span) (visOp, bool) {
 	off := uintptr(w.base() + region.off)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutS(target, off, dstStrides, p, srcStrides, count)
-		case modeNB:
-			return w.ep.PutSNB(target, off, dstStrides, p, srcStrides, count)
-		case modeNBI:
-			w.ep.PutSNBI(target, off, dstStrides, p, srcStrides, count)
-		case modePart:
-			w.ep.PutSPart(ref, target, off, dstStrides, p, srcStrides, count)
+			return 0
 		}
-		return 0
+		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		require.NoError(t, err)
+		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, ds), LocalSection(p, ss))
 	}, check: func() {}}, true
 }
 
@@ -484,17 +469,13 @@ func (w *visWorld) getS(t *testing.T) (visOp, bool) {
 	off := uintptr(w.base() + start)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetS(p, dstStrides, target, off, srcStrides, count)
-		case modeNB:
-			return w.ep.GetSNB(p, dstStrides, target, off, srcStrides, count)
-		case modeNBI:
-			w.ep.GetSNBI(p, dstStrides, target, off, srcStrides, count)
-		case modePart:
-			w.ep.GetSPart(ref, p, dstStrides, target, off, srcStrides, count)
+			return 0
 		}
-		return 0
+		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		require.NoError(t, err)
+		return w.ep.GetVIS(completion(m, ref), LocalSection(p, ds), target, RemoteSection(off, ss))
 	}, check: func() {
 		require.Equal(t, want, stream(buf, dst), "gets %v from %d", count, target)
 	}}, true
@@ -542,17 +523,13 @@ func (w *visWorld) putT(t *testing.T, region span) (visOp, bool) {
 	off := uintptr(w.base() + region.off + dorigin)
 	p := unsafe.Pointer(&buf[sorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutT(target, off, ds, p, ss, count, uintptr(elem))
-		case modeNB:
-			return w.ep.PutTNB(target, off, ds, p, ss, count, uintptr(elem))
-		case modeNBI:
-			w.ep.PutTNBI(target, off, ds, p, ss, count, uintptr(elem))
-		case modePart:
-			w.ep.PutTPart(ref, target, off, ds, p, ss, count, uintptr(elem))
+			return 0
 		}
-		return 0
+		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		require.NoError(t, err)
+		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, dsec), LocalSection(p, ssec))
 	}, check: func() {}}, true
 }
 
@@ -574,17 +551,13 @@ func (w *visWorld) getT(t *testing.T) visOp {
 	off := uintptr(w.base() + start + sorigin)
 	p := unsafe.Pointer(&buf[dorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetT(p, ds, target, off, ss, count, uintptr(elem))
-		case modeNB:
-			return w.ep.GetTNB(p, ds, target, off, ss, count, uintptr(elem))
-		case modeNBI:
-			w.ep.GetTNBI(p, ds, target, off, ss, count, uintptr(elem))
-		case modePart:
-			w.ep.GetTPart(ref, p, ds, target, off, ss, count, uintptr(elem))
+			return 0
 		}
-		return 0
+		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		require.NoError(t, err)
+		return w.ep.GetVIS(completion(m, ref), LocalSection(p, dsec), target, RemoteSection(off, ssec))
 	}, check: func() {
 		require.Equal(t, want, stream(buf, dst), "gett %v from %d", count, target)
 	}}
@@ -695,7 +668,7 @@ func TestVISLargeAndChunked(t *testing.T) {
 			rv[i] = RemoteVec{base + uintptr(5*i), 3}
 			lv[i] = LocalVec{unsafe.Pointer(&src[3*(n-1-i)]), 3}
 		}
-		h := ep.PutVNB(peer, rv, lv)
+		h := ep.PutVIS(NB, peer, RemoteVecs(rv), LocalVecs(lv))
 		ep.Wait(h)
 		clear(got)
 		ep.GetI([]unsafe.Pointer{unsafe.Pointer(&got[0])}, uintptr(3*n), peer, offsetsOf(rv), 3)
@@ -725,14 +698,18 @@ func offsetsOf(v []RemoteVec) []uintptr {
 func TestVISZeroSizedAreNoOps(t *testing.T) {
 	bothVIS(t, 2, func(ep *Endpoint) {
 		peer := 1 - ep.Rank()
-		assert.Zero(t, ep.PutVNB(peer, nil, nil))
-		assert.Zero(t, ep.GetVNB([]LocalVec{{nil, 0}}, peer, []RemoteVec{{1 << 40, 0}}))
-		assert.Zero(t, ep.PutINB(peer, nil, 0, nil, 0))
-		assert.Zero(t, ep.PutSNB(peer, 1<<40, []uintptr{0}, nil, []uintptr{0}, []uintptr{8, 0}))
-		assert.Zero(t, ep.GetTNB(nil, nil, peer, 0, nil, []uintptr{3, 0}, 8))
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteVecs(nil), LocalVecs(nil)))
+		assert.Zero(t, ep.GetVIS(NB, LocalVecs([]LocalVec{{nil, 0}}), peer, RemoteVecs([]RemoteVec{{1 << 40, 0}})))
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteIndexed(nil, 0), LocalIndexed(nil, 0)))
+		ds, ss, err := SpecSections([]uintptr{0}, []uintptr{0}, []uintptr{8, 0})
+		require.NoError(t, err)
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteSection(1<<40, ds), LocalSection(nil, ss)))
+		ds, ss, err = TransposedSections(nil, nil, []uintptr{3, 0}, 8)
+		require.NoError(t, err)
+		assert.Zero(t, ep.GetVIS(NB, LocalSection(nil, ds), peer, RemoteSection(0, ss)))
 		h, ref := ep.Track(2, false)
-		ep.PutVPart(ref, peer, nil, nil)
-		ep.GetSPart(ref, nil, nil, peer, 0, nil, []uintptr{0})
+		ep.PutVIS(Part(ref), peer, RemoteVecs(nil), LocalVecs(nil))
+		ep.GetVIS(Part(ref), LocalSection(nil, Section{}), peer, RemoteSection(0, Section{}))
 		assert.True(t, ep.Try(h), "no-op parts complete their piece")
 		assert.Zero(t, ep.Stats.Puts+ep.Stats.Gets)
 	})
@@ -765,7 +742,7 @@ func TestVISErrors(t *testing.T) {
 			{"gets not growing", func() { ep.GetS(p, []uintptr{8, 16}, peer, 0, []uintptr{8, 8}, []uintptr{8, 2, 2}) },
 				"gets: source strides: strides[1] = 8 is less than count[1]·strides[0] = 16 (strides must grow and runs must not overlap)"},
 			{"gets few strides", func() { ep.GetS(p, []uintptr{8}, peer, 0, nil, []uintptr{8, 2}) },
-				"gets: 1 stride levels need 1 strides per side, got 0 and 1"},
+				"gets: 1 stride levels need 1 strides per side, got 1 and 0"},
 			{"puts outside", func() { ep.PutS(peer, visSeg-8, []uintptr{8}, p, []uintptr{8}, []uintptr{8, 2}) },
 				"puts: the destination section at offset 0x3ffff8 is outside the segment of 4194304 bytes"},
 			{"putt overlapping", func() { ep.PutT(peer, 64, []int64{8, 8}, p, []int64{8, 16}, []uintptr{2, 2}, 8) },
@@ -822,37 +799,28 @@ func (c *fakeVIS) finish(ref OpRef) {
 	c.job.Complete(ref)
 }
 
-func (c *fakeVIS) PutV(from, to int, dst []RemoteVec, src []LocalVec, done OpRef) {
-	x := xfer{kind: vecSide, put: true, rvec: dst, lvec: src}
-	x.direct(c.seg(to))
+// PutVIS and GetVIS move the bytes the way a conduit over a wire does:
+// the local side packed, the remote side encoded, decoded at the target
+// and unpacked there.
+func (c *fakeVIS) PutVIS(from, to int, remote, local Side, done OpRef) {
+	buf := make([]byte, local.Total())
+	local.Gather(unsafe.Pointer(&buf[0]), nil)
+	r, rest, err := DecodeSide(remote.AppendEncoding(nil), visSeg)
+	if err != nil || len(rest) != 0 {
+		panic(fmt.Sprint("fakeVIS: ", err, len(rest)))
+	}
+	r.Scatter(c.seg(to), unsafe.Pointer(&buf[0]))
 	c.finish(done)
 }
 
-func (c *fakeVIS) GetV(from int, dst []LocalVec, to int, src []RemoteVec, done OpRef) {
-	x := xfer{kind: vecSide, lvec: dst, rvec: src}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done OpRef) {
-	x := xfer{kind: idxSide, put: true, roff: dst, rlen: dstLen, lptr: src, llen: srcLen}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done OpRef) {
-	x := xfer{kind: idxSide, lptr: dst, llen: dstLen, roff: src, rlen: srcLen}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(c.seg(to), int64(dstOff), dstStrides, src, 0, srcStrides, run, count)
-	c.finish(done)
-}
-
-func (c *fakeVIS) GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(dst, 0, dstStrides, c.seg(to), int64(srcOff), srcStrides, run, count)
+func (c *fakeVIS) GetVIS(from int, local Side, to int, remote Side, done OpRef) {
+	r, _, err := DecodeSide(remote.AppendEncoding(nil), visSeg)
+	if err != nil {
+		panic(fmt.Sprint("fakeVIS: ", err))
+	}
+	buf := make([]byte, r.Total())
+	r.Gather(unsafe.Pointer(&buf[0]), c.seg(to))
+	local.Scatter(nil, unsafe.Pointer(&buf[0]))
 	c.finish(done)
 }
 
