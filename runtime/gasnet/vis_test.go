@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/runtime/internal/vismodel"
 )
 
 // The VIS tests check every operation against a brute-force model: a
@@ -20,25 +22,8 @@ import (
 
 const visSeg = 4 << 20
 
-// span is a region of a buffer or slab: [off, off+n).
-type span struct{ off, n int }
-
-// stream is the reference gather: the bytes of spans, in order.
-func stream(mem []byte, spans []span) []byte {
-	var out []byte
-	for _, s := range spans {
-		out = append(out, mem[s.off:s.off+s.n]...)
-	}
-	return out
-}
-
-// place is the reference scatter: data into spans, in order.
-func place(mem []byte, spans []span, data []byte) {
-	for _, s := range spans {
-		copy(mem[s.off:s.off+s.n], data[:s.n])
-		data = data[s.n:]
-	}
-}
+// span is a region of a buffer or slab.
+type span = vismodel.Span
 
 // disjoint returns up to k non-overlapping spans of random lengths in
 // [0, limit) in random order, each at most maxLen bytes (some empty).
@@ -53,7 +38,7 @@ func disjoint(r *rand.Rand, limit, k, maxLen int) []span {
 		if pos+n > limit {
 			break
 		}
-		out = append(out, span{pos, n})
+		out = append(out, span{Off: pos, N: n})
 		pos += n + r.IntN(24)
 	}
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
@@ -68,9 +53,9 @@ func cut(r *rand.Rand, total, limit, maxLen int) []span {
 	for total > 0 {
 		n := min(total, 1+r.IntN(maxLen))
 		if r.IntN(10) == 0 {
-			out = append(out, span{r.IntN(limit), 0})
+			out = append(out, span{Off: r.IntN(limit), N: 0})
 		}
-		out = append(out, span{r.IntN(limit - n + 1), n})
+		out = append(out, span{Off: r.IntN(limit - n + 1), N: n})
 		total -= n
 	}
 	return out
@@ -79,18 +64,15 @@ func cut(r *rand.Rand, total, limit, maxLen int) []span {
 func total(spans []span) int {
 	t := 0
 	for _, s := range spans {
-		t += s.n
+		t += s.N
 	}
 	return t
 }
 
 func localVecs(buf []byte, spans []span) []LocalVec {
 	out := make([]LocalVec, len(spans))
-	for i, s := range spans {
-		out[i].Len = uintptr(s.n)
-		if s.n > 0 {
-			out[i].Addr = unsafe.Pointer(&buf[s.off])
-		}
+	for i, p := range vismodel.Addrs(buf, spans) {
+		out[i] = LocalVec{Addr: p, Len: uintptr(spans[i].N)}
 	}
 	return out
 }
@@ -98,7 +80,7 @@ func localVecs(buf []byte, spans []span) []LocalVec {
 func remoteVecs(base int, spans []span) []RemoteVec {
 	out := make([]RemoteVec, len(spans))
 	for i, s := range spans {
-		out[i] = RemoteVec{Off: uintptr(base + s.off), Len: uintptr(s.n)}
+		out[i] = RemoteVec{Off: uintptr(base + s.Off), Len: uintptr(s.N)}
 	}
 	return out
 }
@@ -243,7 +225,7 @@ func (w *visWorld) putV(t *testing.T, region []span) visOp {
 	dst := region
 	src := cut(w.r, total(dst), 4096, 300)
 	buf := w.random(4096)
-	place(w.models[target], dst, stream(buf, src))
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
 	dl, sl := remoteVecs(w.base(), dst), localVecs(buf, src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
 		if m == modeBlocking {
@@ -260,7 +242,7 @@ func (w *visWorld) getV(t *testing.T) visOp {
 	if w.r.IntN(4) == 0 {
 		src = append(src, cut(w.r, 1+w.r.IntN(2000), w.slab, 100)...) // sources may overlap
 	}
-	want := stream(w.models[target], src)
+	want := vismodel.Stream(w.models[target], src)
 	buf := make([]byte, 2*len(want)+64)
 	dst := disjointTotal(w.r, len(want), 300)
 	dl, sl := localVecs(buf, dst), remoteVecs(w.base(), src)
@@ -271,7 +253,7 @@ func (w *visWorld) getV(t *testing.T) visOp {
 		}
 		return w.ep.GetVIS(completion(m, ref), LocalVecs(dl), target, RemoteVecs(sl))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
 	}}
 }
 
@@ -283,9 +265,9 @@ func disjointTotal(r *rand.Rand, n, maxLen int) []span {
 	for left := n; left > 0; {
 		k := min(left, 1+r.IntN(maxLen))
 		if r.IntN(8) == 0 {
-			out = append(out, span{pos, 0})
+			out = append(out, span{Off: pos, N: 0})
 		}
-		out = append(out, span{pos, k})
+		out = append(out, span{Off: pos, N: k})
 		pos += k + r.IntN(min(k, 24)+1)
 		left -= k
 	}
@@ -295,11 +277,11 @@ func disjointTotal(r *rand.Rand, n, maxLen int) []span {
 
 // fixedSpans returns count disjoint spans of length n inside region.
 func (w *visWorld) fixedSpans(region span, count, n int) []span {
-	slots := region.n / n
+	slots := region.N / n
 	perm := w.r.Perm(slots)[:count]
 	out := make([]span, count)
 	for i, k := range perm {
-		out[i] = span{region.off + k*n, n}
+		out[i] = span{Off: region.Off + k*n, N: n}
 	}
 	return out
 }
@@ -314,24 +296,17 @@ func (w *visWorld) shapes() (dstCount, dstLen, srcCount, srcLen int) {
 func (w *visWorld) putI(t *testing.T, region span) visOp {
 	target := w.target()
 	dc, dlen, sc, slen := w.shapes()
-	for dc*dlen > region.n {
+	for dc*dlen > region.N {
 		dc, dlen, sc, slen = w.shapes()
 	}
 	dst := w.fixedSpans(region, dc, dlen)
 	buf := w.random(2048)
 	src := make([]span, sc)
 	for i := range src {
-		src[i] = span{w.r.IntN(len(buf) - slen), slen}
+		src[i] = span{Off: w.r.IntN(len(buf) - slen), N: slen}
 	}
-	place(w.models[target], dst, stream(buf, src))
-	doffs := make([]uintptr, dc)
-	for i, s := range dst {
-		doffs[i] = uintptr(w.base() + s.off)
-	}
-	sptrs := make([]unsafe.Pointer, sc)
-	for i, s := range src {
-		sptrs[i] = unsafe.Pointer(&buf[s.off])
-	}
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
+	doffs, sptrs := vismodel.Offsets(w.base(), dst), vismodel.Addrs(buf, src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
 		if m == modeBlocking {
 			w.ep.PutI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
@@ -346,19 +321,12 @@ func (w *visWorld) getI(t *testing.T) visOp {
 	dc, dlen, sc, slen := w.shapes()
 	src := make([]span, sc)
 	for i := range src {
-		src[i] = span{w.r.IntN(w.slab - slen), slen}
+		src[i] = span{Off: w.r.IntN(w.slab - slen), N: slen}
 	}
-	want := stream(w.models[target], src)
+	want := vismodel.Stream(w.models[target], src)
 	buf := make([]byte, 4096)
-	dst := w.fixedSpans(span{0, len(buf)}, dc, dlen)
-	soffs := make([]uintptr, sc)
-	for i, s := range src {
-		soffs[i] = uintptr(w.base() + s.off)
-	}
-	dptrs := make([]unsafe.Pointer, dc)
-	for i, s := range dst {
-		dptrs[i] = unsafe.Pointer(&buf[s.off])
-	}
+	dst := w.fixedSpans(span{Off: 0, N: len(buf)}, dc, dlen)
+	soffs, dptrs := vismodel.Offsets(w.base(), src), vismodel.Addrs(buf, dst)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
 		if m == modeBlocking {
 			w.ep.GetI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
@@ -366,7 +334,7 @@ func (w *visWorld) getI(t *testing.T) visOp {
 		}
 		return w.ep.GetVIS(completion(m, ref), LocalIndexed(dptrs, uintptr(dlen)), target, RemoteIndexed(soffs, uintptr(slen)))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "geti from %d", target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "geti from %d", target)
 	}}
 }
 
@@ -396,51 +364,20 @@ func (w *visWorld) randomCount() []uintptr {
 	return count
 }
 
-// sectionSpans enumerates the runs of a section, the brute-force way.
-func sectionSpans(base int, run int, count []uintptr, strides []int64) []span {
-	var out []span
-	idx := make([]int, len(count))
-	for {
-		off := base
-		for k := range count {
-			off += idx[k] * int(strides[k])
-		}
-		out = append(out, span{off, run})
-		k := 0
-		for ; k < len(count); k++ {
-			if idx[k]++; idx[k] < int(count[k]) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k == len(count) {
-			return out
-		}
-	}
-}
-
-func toSigned(s []uintptr) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
-
 func (w *visWorld) putS(t *testing.T, region span) (visOp, bool) {
 	target := w.target()
 	count := w.randomCount()
-	dstStrides, dext, ok := w.stridedShape(count, region.n)
+	dstStrides, dext, ok := w.stridedShape(count, region.N)
 	if !ok {
 		return visOp{}, false
 	}
 	srcStrides, sext, _ := w.stridedShape(count, 1<<30)
 	buf := w.random(sext)
-	dst := sectionSpans(region.off, int(count[0]), count[1:], toSigned(dstStrides))
-	src := sectionSpans(0, int(count[0]), count[1:], toSigned(srcStrides))
-	place(w.models[target], dst, stream(buf, src))
+	dst := vismodel.Section(region.Off, int(count[0]), count[1:], vismodel.Signed(dstStrides))
+	src := vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(srcStrides))
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
 	_ = dext
-	off := uintptr(w.base() + region.off)
+	off := uintptr(w.base() + region.Off)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
 		if m == modeBlocking {
@@ -463,9 +400,9 @@ func (w *visWorld) getS(t *testing.T) (visOp, bool) {
 	start := w.r.IntN(w.slab - sext + 1)
 	dstStrides, dext, _ := w.stridedShape(count, 1<<30)
 	buf := make([]byte, dext)
-	src := sectionSpans(start, int(count[0]), count[1:], toSigned(srcStrides))
-	dst := sectionSpans(0, int(count[0]), count[1:], toSigned(dstStrides))
-	want := stream(w.models[target], src)
+	src := vismodel.Section(start, int(count[0]), count[1:], vismodel.Signed(srcStrides))
+	dst := vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(dstStrides))
+	want := vismodel.Stream(w.models[target], src)
 	off := uintptr(w.base() + start)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
@@ -477,7 +414,7 @@ func (w *visWorld) getS(t *testing.T) (visOp, bool) {
 		require.NoError(t, err)
 		return w.ep.GetVIS(completion(m, ref), LocalSection(p, ds), target, RemoteSection(off, ss))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "gets %v from %d", count, target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "gets %v from %d", count, target)
 	}}, true
 }
 
@@ -512,15 +449,15 @@ func (w *visWorld) putT(t *testing.T, region span) (visOp, bool) {
 	}
 	elem := []int{1, 4, 8, 8, 12}[w.r.IntN(5)]
 	ds, dorigin, dext := w.transposed(count, elem)
-	if dext > region.n {
+	if dext > region.N {
 		return visOp{}, false
 	}
 	ss, sorigin, sext := w.transposed(count, elem)
 	buf := w.random(sext)
-	dst := sectionSpans(region.off+dorigin, elem, count, ds)
-	src := sectionSpans(sorigin, elem, count, ss)
-	place(w.models[target], dst, stream(buf, src))
-	off := uintptr(w.base() + region.off + dorigin)
+	dst := vismodel.Section(region.Off+dorigin, elem, count, ds)
+	src := vismodel.Section(sorigin, elem, count, ss)
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
+	off := uintptr(w.base() + region.Off + dorigin)
 	p := unsafe.Pointer(&buf[sorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
 		if m == modeBlocking {
@@ -545,9 +482,9 @@ func (w *visWorld) getT(t *testing.T) visOp {
 	start := w.r.IntN(w.slab - sext + 1)
 	ds, dorigin, dext := w.transposed(count, elem)
 	buf := make([]byte, dext)
-	src := sectionSpans(start+sorigin, elem, count, ss)
-	dst := sectionSpans(dorigin, elem, count, ds)
-	want := stream(w.models[target], src)
+	src := vismodel.Section(start+sorigin, elem, count, ss)
+	dst := vismodel.Section(dorigin, elem, count, ds)
+	want := vismodel.Stream(w.models[target], src)
 	off := uintptr(w.base() + start + sorigin)
 	p := unsafe.Pointer(&buf[dorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
@@ -559,7 +496,7 @@ func (w *visWorld) getT(t *testing.T) visOp {
 		require.NoError(t, err)
 		return w.ep.GetVIS(completion(m, ref), LocalSection(p, dsec), target, RemoteSection(off, ssec))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "gett %v from %d", count, target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "gett %v from %d", count, target)
 	}}
 }
 
@@ -569,18 +506,18 @@ func (w *visWorld) batch(t *testing.T, n int) []visOp {
 	regions := make([]span, n)
 	per := w.slab / n
 	for i := range regions {
-		regions[i] = span{i * per, per}
+		regions[i] = span{Off: i * per, N: per}
 	}
 	var ops []visOp
 	for _, region := range regions {
 		switch w.r.IntN(8) {
 		case 0:
-			local := disjoint(w.r, region.n, 1+w.r.IntN(30), 300)
+			local := disjoint(w.r, region.N, 1+w.r.IntN(30), 300)
 			if w.r.IntN(10) == 0 {
-				local = disjoint(w.r, region.n, 4000, 8) // more entries than one message holds
+				local = disjoint(w.r, region.N, 4000, 8) // more entries than one message holds
 			}
 			for i := range local {
-				local[i].off += region.off
+				local[i].Off += region.Off
 			}
 			ops = append(ops, w.putV(t, local))
 		case 1:
