@@ -74,9 +74,13 @@ func (ep *Endpoint) GetVIS(c Completion, local Side, src int, remote Side) Handl
 	return ep.vis(&xfer{op: opName("get", &remote), rank: src, local: local, remote: remote}, c)
 }
 
-// opName is GASNet's name of an operation, for messages.
+// opName is GASNet's name of an operation, for messages (constants: the
+// name is formed on every call).
 func opName(dir string, remote *Side) string {
-	return dir + [...]string{vecSide: "v", idxSide: "i", sectionSide: "s"}[remote.kind]
+	if dir == "put" {
+		return [...]string{vecSide: "putv", idxSide: "puti", sectionSide: "puts"}[remote.kind]
+	}
+	return [...]string{vecSide: "getv", idxSide: "geti", sectionSide: "gets"}[remote.kind]
 }
 
 // The spelled operations, blocking, under GASNet's names.

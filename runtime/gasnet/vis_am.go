@@ -57,8 +57,10 @@ func (x *xfer) chunks() []chunk {
 	switch r.kind {
 	case vecSide:
 		i, within := 0, uintptr(0)
+		// One list serves every chunk: each is encoded before the next.
+		entries := make([]RemoteVec, 0, min(len(r.rvec), visChunk/(2*sideWord)))
 		for i < len(r.rvec) {
-			var entries []RemoteVec
+			entries = entries[:0]
 			var data uintptr
 			for i < len(r.rvec) {
 				v := r.rvec[i]
