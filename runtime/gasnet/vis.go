@@ -21,293 +21,165 @@ import (
 // target-side metadata, and the target unpacks (gets: the target packs and
 // replies). See vis_am.go.
 
-// LocalVec is one contiguous region of the initiator's memory: the local
-// side of a vector transfer (gasnet_memvec_t).
-type LocalVec struct {
-	Addr unsafe.Pointer
-	Len  uintptr
-}
-
-// RemoteVec is one contiguous region of a target's segment, by offset:
-// the remote side of a vector transfer.
-type RemoteVec struct {
-	Off uintptr
-	Len uintptr
-}
-
 // VISConduit is implemented by conduits that move vector, indexed and
 // strided data natively (MPI derived datatypes, network scatter/gather).
-// The endpoint calls it only for targets it cannot address and after the
-// arguments passed every check. done is completed exactly once with
+// The endpoint calls it only for targets it cannot address and after both
+// sides passed every check. done is completed exactly once with
 // Job.Complete when the operation is remotely complete (puts; the local
 // data may be reused from then on) or the data has landed (gets). The
-// metadata slices are the endpoint's own copies and stay valid until done.
-//
-// PutS and GetS move an N-d section: count[k] runs of run bytes along
-// dimension k (innermost first), consecutive runs along dimension k a
-// signed number of bytes apart on each side (strides[k]); the transposing
-// and reflecting copies use negative and permuted strides.
+// sides are the endpoint's own copies and stay valid until done.
 type VISConduit interface {
 	Conduit
-	PutV(from, to int, dst []RemoteVec, src []LocalVec, done OpRef)
-	GetV(from int, dst []LocalVec, to int, src []RemoteVec, done OpRef)
-	PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done OpRef)
-	GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done OpRef)
-	PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done OpRef)
-	GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done OpRef)
+	PutVIS(from, to int, remote, local Side, done OpRef)
+	GetVIS(from int, local Side, to int, remote Side, done OpRef)
 }
 
-// sideKind is how one side of a transfer lists its bytes.
-type sideKind uint8
-
-const (
-	vecSide     sideKind = iota // regions of any length
-	idxSide                     // regions of one fixed length
-	stridedSide                 // an N-d section
-)
-
-// section is the shape of a strided transfer, shared by both sides.
-type section struct {
-	run   uintptr   // contiguous bytes per run
-	count []uintptr // runs along each dimension, innermost first
+// Completion says how a VIS operation completes: Blocking returns once it
+// is complete, NB returns its handle (zero if already complete), NBI adds
+// it to the implicit set (or the open access region), and Part(ref) makes
+// it one piece of the operation ref from Track.
+type Completion struct {
+	mode visMode
+	ref  OpRef
 }
 
-// xfer is one VIS operation between the initiator's memory (local) and
-// one target's segment (remote), in either direction.
-type xfer struct {
-	op   string // the API name, for messages
-	put  bool
-	rank int
-
-	kind sideKind // both sides have the same kind
-
-	lvec []LocalVec
-	rvec []RemoteVec
-
-	lptr       []unsafe.Pointer
-	roff       []uintptr
-	llen, rlen uintptr // idx: the fixed region lengths
-
-	lbase   unsafe.Pointer // strided: the local section's origin
-	roff0   uintptr        // strided: the remote section's origin
-	sec     section
-	lstride []int64
-	rstride []int64
-
-	total uintptr
-}
-
-// visMode is how an operation completes.
 type visMode uint8
 
 const (
 	visBlocking visMode = iota
 	visNB
 	visNBI
-	visPart // one piece of a handle from Track
+	visPart
 )
 
-// Vector transfers (gasnet_putv_bulk and friends).
+// The completions of PutVIS and GetVIS.
+var (
+	Blocking = Completion{mode: visBlocking}
+	NB       = Completion{mode: visNB}
+	NBI      = Completion{mode: visNBI}
+)
+
+// Part is the completion of one piece of the operation ref (from Track).
+func Part(ref OpRef) Completion { return Completion{visPart, ref} }
+
+// PutVIS copies the bytes of local, in order, into the runs of remote in
+// rank dst's segment, completing as c says.
+func (ep *Endpoint) PutVIS(c Completion, dst int, remote, local Side) Handle {
+	return ep.vis(&xfer{op: opName("put", &remote), put: true, rank: dst, local: local, remote: remote}, c)
+}
+
+// GetVIS copies the bytes of remote's runs in rank src's segment, in
+// order, into the runs of local, completing as c says.
+func (ep *Endpoint) GetVIS(c Completion, local Side, src int, remote Side) Handle {
+	return ep.vis(&xfer{op: opName("get", &remote), rank: src, local: local, remote: remote}, c)
+}
+
+// opName is GASNet's name of an operation, for messages (constants: the
+// name is formed on every call).
+func opName(dir string, remote *Side) string {
+	if dir == "put" {
+		return [...]string{vecSide: "putv", idxSide: "puti", sectionSide: "puts"}[remote.kind]
+	}
+	return [...]string{vecSide: "getv", idxSide: "geti", sectionSide: "gets"}[remote.kind]
+}
+
+// The spelled operations, blocking, under GASNet's names.
 
 // PutV copies the bytes of srcList, in order, into dstList's regions of
-// rank dst's segment, and returns when the source may be reused and the
-// data is visible at the target.
+// rank dst's segment (gasnet_putv_bulk).
 func (ep *Endpoint) PutV(dst int, dstList []RemoteVec, srcList []LocalVec) {
-	ep.putV(visBlocking, 0, dst, dstList, srcList)
-}
-
-// PutVNB starts PutV and returns its handle (zero if already complete).
-func (ep *Endpoint) PutVNB(dst int, dstList []RemoteVec, srcList []LocalVec) Handle {
-	return ep.putV(visNB, 0, dst, dstList, srcList)
-}
-
-// PutVNBI starts PutV in the implicit set (or the open access region).
-func (ep *Endpoint) PutVNBI(dst int, dstList []RemoteVec, srcList []LocalVec) {
-	ep.putV(visNBI, 0, dst, dstList, srcList)
-}
-
-// PutVPart starts PutV as one piece of the operation ref (from Track).
-func (ep *Endpoint) PutVPart(ref OpRef, dst int, dstList []RemoteVec, srcList []LocalVec) {
-	ep.putV(visPart, ref, dst, dstList, srcList)
-}
-
-func (ep *Endpoint) putV(m visMode, ref OpRef, dst int, dstList []RemoteVec, srcList []LocalVec) Handle {
-	x := xfer{op: "putv", put: true, rank: dst, kind: vecSide, lvec: srcList, rvec: dstList}
-	return ep.vis(&x, m, ref)
+	ep.PutVIS(Blocking, dst, RemoteVecs(dstList), LocalVecs(srcList))
 }
 
 // GetV copies the bytes of srcList's regions of rank src's segment, in
-// order, into dstList.
+// order, into dstList (gasnet_getv_bulk).
 func (ep *Endpoint) GetV(dstList []LocalVec, src int, srcList []RemoteVec) {
-	ep.getV(visBlocking, 0, dstList, src, srcList)
+	ep.GetVIS(Blocking, LocalVecs(dstList), src, RemoteVecs(srcList))
 }
-
-// GetVNB starts GetV and returns its handle.
-func (ep *Endpoint) GetVNB(dstList []LocalVec, src int, srcList []RemoteVec) Handle {
-	return ep.getV(visNB, 0, dstList, src, srcList)
-}
-
-// GetVNBI starts GetV in the implicit set (or the open access region).
-func (ep *Endpoint) GetVNBI(dstList []LocalVec, src int, srcList []RemoteVec) {
-	ep.getV(visNBI, 0, dstList, src, srcList)
-}
-
-// GetVPart starts GetV as one piece of the operation ref (from Track).
-func (ep *Endpoint) GetVPart(ref OpRef, dstList []LocalVec, src int, srcList []RemoteVec) {
-	ep.getV(visPart, ref, dstList, src, srcList)
-}
-
-func (ep *Endpoint) getV(m visMode, ref OpRef, dstList []LocalVec, src int, srcList []RemoteVec) Handle {
-	x := xfer{op: "getv", rank: src, kind: vecSide, lvec: dstList, rvec: srcList}
-	return ep.vis(&x, m, ref)
-}
-
-// Indexed transfers (gasnet_puti_bulk and friends): every region of a
-// list has that list's length.
 
 // PutI copies len(srcList) regions of srcLen bytes into len(dstList)
-// regions of dstLen bytes at the given offsets of rank dst's segment.
+// regions of dstLen bytes at the given offsets of rank dst's segment
+// (gasnet_puti_bulk).
 func (ep *Endpoint) PutI(dst int, dstList []uintptr, dstLen uintptr, srcList []unsafe.Pointer, srcLen uintptr) {
-	ep.putI(visBlocking, 0, dst, dstList, dstLen, srcList, srcLen)
-}
-
-// PutINB starts PutI and returns its handle.
-func (ep *Endpoint) PutINB(dst int, dstList []uintptr, dstLen uintptr, srcList []unsafe.Pointer, srcLen uintptr) Handle {
-	return ep.putI(visNB, 0, dst, dstList, dstLen, srcList, srcLen)
-}
-
-// PutINBI starts PutI in the implicit set (or the open access region).
-func (ep *Endpoint) PutINBI(dst int, dstList []uintptr, dstLen uintptr, srcList []unsafe.Pointer, srcLen uintptr) {
-	ep.putI(visNBI, 0, dst, dstList, dstLen, srcList, srcLen)
-}
-
-// PutIPart starts PutI as one piece of the operation ref (from Track).
-func (ep *Endpoint) PutIPart(ref OpRef, dst int, dstList []uintptr, dstLen uintptr, srcList []unsafe.Pointer, srcLen uintptr) {
-	ep.putI(visPart, ref, dst, dstList, dstLen, srcList, srcLen)
-}
-
-func (ep *Endpoint) putI(m visMode, ref OpRef, dst int, dstList []uintptr, dstLen uintptr, srcList []unsafe.Pointer, srcLen uintptr) Handle {
-	x := xfer{op: "puti", put: true, rank: dst, kind: idxSide, lptr: srcList, llen: srcLen, roff: dstList, rlen: dstLen}
-	return ep.vis(&x, m, ref)
+	ep.PutVIS(Blocking, dst, RemoteIndexed(dstList, dstLen), LocalIndexed(srcList, srcLen))
 }
 
 // GetI copies len(srcList) regions of srcLen bytes at the given offsets
-// of rank src's segment into len(dstList) regions of dstLen bytes.
+// of rank src's segment into len(dstList) regions of dstLen bytes
+// (gasnet_geti_bulk).
 func (ep *Endpoint) GetI(dstList []unsafe.Pointer, dstLen uintptr, src int, srcList []uintptr, srcLen uintptr) {
-	ep.getI(visBlocking, 0, dstList, dstLen, src, srcList, srcLen)
+	ep.GetVIS(Blocking, LocalIndexed(dstList, dstLen), src, RemoteIndexed(srcList, srcLen))
 }
 
-// GetINB starts GetI and returns its handle.
-func (ep *Endpoint) GetINB(dstList []unsafe.Pointer, dstLen uintptr, src int, srcList []uintptr, srcLen uintptr) Handle {
-	return ep.getI(visNB, 0, dstList, dstLen, src, srcList, srcLen)
-}
-
-// GetINBI starts GetI in the implicit set (or the open access region).
-func (ep *Endpoint) GetINBI(dstList []unsafe.Pointer, dstLen uintptr, src int, srcList []uintptr, srcLen uintptr) {
-	ep.getI(visNBI, 0, dstList, dstLen, src, srcList, srcLen)
-}
-
-// GetIPart starts GetI as one piece of the operation ref (from Track).
-func (ep *Endpoint) GetIPart(ref OpRef, dstList []unsafe.Pointer, dstLen uintptr, src int, srcList []uintptr, srcLen uintptr) {
-	ep.getI(visPart, ref, dstList, dstLen, src, srcList, srcLen)
-}
-
-func (ep *Endpoint) getI(m visMode, ref OpRef, dstList []unsafe.Pointer, dstLen uintptr, src int, srcList []uintptr, srcLen uintptr) Handle {
-	x := xfer{op: "geti", rank: src, kind: idxSide, lptr: dstList, llen: dstLen, roff: srcList, rlen: srcLen}
-	return ep.vis(&x, m, ref)
-}
-
-// Strided transfers (gasnet_puts_bulk and friends), as in the spec:
-// count[0] contiguous bytes per run, count[i] runs along dimension i for
-// i in 1..len(count)-1, and strides[i-1] bytes between consecutive runs
-// along dimension i; strides must grow: strides[0] ≥ count[0] and
-// strides[i] ≥ count[i]·strides[i-1]. len(count) is stridelevels+1; a
-// zero in count makes the operation a no-op.
-
-// PutS copies the strided section at src into the section at offset
-// dstOff of rank dst's segment.
+// PutS copies the spec-style strided section at src (see SpecSections)
+// into the section at offset dstOff of rank dst's segment
+// (gasnet_puts_bulk).
 func (ep *Endpoint) PutS(dst int, dstOff uintptr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) {
-	ep.putS(visBlocking, 0, dst, dstOff, dstStrides, src, srcStrides, count)
-}
-
-// PutSNB starts PutS and returns its handle.
-func (ep *Endpoint) PutSNB(dst int, dstOff uintptr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) Handle {
-	return ep.putS(visNB, 0, dst, dstOff, dstStrides, src, srcStrides, count)
-}
-
-// PutSNBI starts PutS in the implicit set (or the open access region).
-func (ep *Endpoint) PutSNBI(dst int, dstOff uintptr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) {
-	ep.putS(visNBI, 0, dst, dstOff, dstStrides, src, srcStrides, count)
-}
-
-// PutSPart starts PutS as one piece of the operation ref (from Track).
-func (ep *Endpoint) PutSPart(ref OpRef, dst int, dstOff uintptr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) {
-	ep.putS(visPart, ref, dst, dstOff, dstStrides, src, srcStrides, count)
-}
-
-func (ep *Endpoint) putS(m visMode, ref OpRef, dst int, dstOff uintptr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) Handle {
-	x := xfer{op: "puts", put: true, rank: dst, kind: stridedSide, lbase: src, roff0: dstOff}
-	if !x.setStrided(dstStrides, srcStrides, count) {
-		return ep.noop(m, ref)
+	ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+	if err != nil {
+		panic("puts: " + err.Error())
 	}
-	return ep.vis(&x, m, ref)
+	ep.PutVIS(Blocking, dst, RemoteSection(dstOff, ds), LocalSection(src, ss))
 }
 
 // GetS copies the strided section at offset srcOff of rank src's segment
-// into the section at dst.
+// into the section at dst (gasnet_gets_bulk).
 func (ep *Endpoint) GetS(dst unsafe.Pointer, dstStrides []uintptr, src int, srcOff uintptr, srcStrides []uintptr, count []uintptr) {
-	ep.getS(visBlocking, 0, dst, dstStrides, src, srcOff, srcStrides, count)
-}
-
-// GetSNB starts GetS and returns its handle.
-func (ep *Endpoint) GetSNB(dst unsafe.Pointer, dstStrides []uintptr, src int, srcOff uintptr, srcStrides []uintptr, count []uintptr) Handle {
-	return ep.getS(visNB, 0, dst, dstStrides, src, srcOff, srcStrides, count)
-}
-
-// GetSNBI starts GetS in the implicit set (or the open access region).
-func (ep *Endpoint) GetSNBI(dst unsafe.Pointer, dstStrides []uintptr, src int, srcOff uintptr, srcStrides []uintptr, count []uintptr) {
-	ep.getS(visNBI, 0, dst, dstStrides, src, srcOff, srcStrides, count)
-}
-
-// GetSPart starts GetS as one piece of the operation ref (from Track).
-func (ep *Endpoint) GetSPart(ref OpRef, dst unsafe.Pointer, dstStrides []uintptr, src int, srcOff uintptr, srcStrides []uintptr, count []uintptr) {
-	ep.getS(visPart, ref, dst, dstStrides, src, srcOff, srcStrides, count)
-}
-
-func (ep *Endpoint) getS(m visMode, ref OpRef, dst unsafe.Pointer, dstStrides []uintptr, src int, srcOff uintptr, srcStrides []uintptr, count []uintptr) Handle {
-	x := xfer{op: "gets", rank: src, kind: stridedSide, lbase: dst, roff0: srcOff}
-	if !x.setStrided(srcStrides, dstStrides, count) {
-		return ep.noop(m, ref)
+	ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+	if err != nil {
+		panic("gets: " + err.Error())
 	}
-	return ep.vis(&x, m, ref)
+	ep.GetVIS(Blocking, LocalSection(dst, ds), src, RemoteSection(srcOff, ss))
 }
 
-// setStrided records a spec-style strided shape (remote strides first)
-// and reports whether the operation moves anything. Strides are checked
-// here: a stride that does not fit an int64 would wrap.
-func (x *xfer) setStrided(rstrides, lstrides, count []uintptr) bool {
+// PutT copies the transposing section at src (see TransposedSections)
+// into the section at offset dstOff of rank dst's segment.
+func (ep *Endpoint) PutT(dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) {
+	ds, ss, err := TransposedSections(dstStrides, srcStrides, count, elemSize)
+	if err != nil {
+		panic("putt: " + err.Error())
+	}
+	ep.vis(&xfer{op: "putt", put: true, rank: dst, local: LocalSection(src, ss), remote: RemoteSection(dstOff, ds)}, Blocking)
+}
+
+// GetT copies the transposing section at offset srcOff of rank src's
+// segment into the section at dst.
+func (ep *Endpoint) GetT(dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) {
+	ds, ss, err := TransposedSections(dstStrides, srcStrides, count, elemSize)
+	if err != nil {
+		panic("gett: " + err.Error())
+	}
+	ep.vis(&xfer{op: "gett", rank: src, local: LocalSection(dst, ds), remote: RemoteSection(srcOff, ss)}, Blocking)
+}
+
+// SpecSections returns the two sections of a strided transfer described
+// as in the spec: count[0] contiguous bytes per run, count[i] runs along
+// dimension i for i in 1..len(count)-1, and strides[i-1] bytes between
+// consecutive runs along dimension i; strides must grow: strides[0] ≥
+// count[0] and strides[i] ≥ count[i]·strides[i-1]. len(count) is
+// stridelevels+1. A zero in count makes the sections empty (the transfer
+// a no-op, whatever the strides).
+func SpecSections(dstStrides, srcStrides, count []uintptr) (dst, src Section, err error) {
 	if len(count) == 0 {
-		panic(x.op + ": count has no entries (it needs stridelevels+1)")
+		return dst, src, errors.New("count has no entries (it needs stridelevels+1)")
 	}
 	for _, c := range count {
 		if c == 0 {
-			return false
+			return dst, src, nil
 		}
 	}
 	levels := len(count) - 1
-	if len(rstrides) < levels || len(lstrides) < levels {
-		panic(fmt.Sprintf("%s: %d stride levels need %d strides per side, got %d and %d", x.op, levels, levels, len(rstrides), len(lstrides)))
+	if len(dstStrides) < levels || len(srcStrides) < levels {
+		return dst, src, fmt.Errorf("%d stride levels need %d strides per side, got %d and %d", levels, levels, len(dstStrides), len(srcStrides))
 	}
-	rs, ls := rstrides[:levels], lstrides[:levels]
-	if err := CheckStrides(rs, count); err != nil {
-		panic(fmt.Sprintf("%s: %s strides: %v", x.op, x.remoteName(), err))
+	ds, ss := dstStrides[:levels], srcStrides[:levels]
+	if err := CheckStrides(ds, count); err != nil {
+		return dst, src, fmt.Errorf("destination strides: %v", err)
 	}
-	if err := CheckStrides(ls, count); err != nil {
-		panic(fmt.Sprintf("%s: %s strides: %v", x.op, x.localName(), err))
+	if err := CheckStrides(ss, count); err != nil {
+		return dst, src, fmt.Errorf("source strides: %v", err)
 	}
-	x.sec = section{run: count[0], count: count[1:]}
-	x.rstride, x.lstride = signed(rs), signed(ls)
-	return true
+	return Section{count[0], count[1:], signed(ds)}, Section{count[0], count[1:], signed(ss)}, nil
 }
 
 // signed views strides as int64s; CheckStrides has bounded them.
@@ -318,107 +190,34 @@ func signed(s []uintptr) []int64 {
 	return unsafe.Slice((*int64)(unsafe.Pointer(&s[0])), len(s))
 }
 
-func (x *xfer) remoteName() string {
-	if x.put {
-		return "destination"
-	}
-	return "source"
-}
-
-func (x *xfer) localName() string {
-	if x.put {
-		return "source"
-	}
-	return "destination"
-}
-
-// Transposing strided transfers (an extension from the spec's appendix,
-// item 8): elements of elemSize bytes, count[k] of them along dimension k,
-// with a signed byte stride per dimension on each side, so the copy may
-// permute dimensions (transpose) or run one backwards (reflect). Element
-// (i0, …, iN-1) moves from src + Σ ik·srcStrides[k] to dst + Σ
-// ik·dstStrides[k]. Destination elements must not overlap; sources may.
-
-// PutT copies the section at src into the section at offset dstOff of
-// rank dst's segment.
-func (ep *Endpoint) PutT(dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.putT(visBlocking, 0, dst, dstOff, dstStrides, src, srcStrides, count, elemSize)
-}
-
-// PutTNB starts PutT and returns its handle.
-func (ep *Endpoint) PutTNB(dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	return ep.putT(visNB, 0, dst, dstOff, dstStrides, src, srcStrides, count, elemSize)
-}
-
-// PutTNBI starts PutT in the implicit set (or the open access region).
-func (ep *Endpoint) PutTNBI(dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.putT(visNBI, 0, dst, dstOff, dstStrides, src, srcStrides, count, elemSize)
-}
-
-// PutTPart starts PutT as one piece of the operation ref (from Track).
-func (ep *Endpoint) PutTPart(ref OpRef, dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.putT(visPart, ref, dst, dstOff, dstStrides, src, srcStrides, count, elemSize)
-}
-
-func (ep *Endpoint) putT(m visMode, ref OpRef, dst int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	x := xfer{op: "putt", put: true, rank: dst, kind: stridedSide, lbase: src, roff0: dstOff}
-	if !x.setTransposed(dstStrides, srcStrides, count, elemSize) {
-		return ep.noop(m, ref)
-	}
-	return ep.vis(&x, m, ref)
-}
-
-// GetT copies the section at offset srcOff of rank src's segment into the
-// section at dst.
-func (ep *Endpoint) GetT(dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.getT(visBlocking, 0, dst, dstStrides, src, srcOff, srcStrides, count, elemSize)
-}
-
-// GetTNB starts GetT and returns its handle.
-func (ep *Endpoint) GetTNB(dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	return ep.getT(visNB, 0, dst, dstStrides, src, srcOff, srcStrides, count, elemSize)
-}
-
-// GetTNBI starts GetT in the implicit set (or the open access region).
-func (ep *Endpoint) GetTNBI(dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.getT(visNBI, 0, dst, dstStrides, src, srcOff, srcStrides, count, elemSize)
-}
-
-// GetTPart starts GetT as one piece of the operation ref (from Track).
-func (ep *Endpoint) GetTPart(ref OpRef, dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) {
-	ep.getT(visPart, ref, dst, dstStrides, src, srcOff, srcStrides, count, elemSize)
-}
-
-func (ep *Endpoint) getT(m visMode, ref OpRef, dst unsafe.Pointer, dstStrides []int64, src int, srcOff uintptr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	x := xfer{op: "gett", rank: src, kind: stridedSide, lbase: dst, roff0: srcOff}
-	if !x.setTransposed(srcStrides, dstStrides, count, elemSize) {
-		return ep.noop(m, ref)
-	}
-	return ep.vis(&x, m, ref)
-}
-
-func (x *xfer) setTransposed(rstrides, lstrides []int64, count []uintptr, elemSize uintptr) bool {
+// TransposedSections returns the two sections of a transposing strided
+// transfer (an extension from the spec's appendix, item 8): elements of
+// elemSize bytes, count[k] of them along dimension k, with a signed byte
+// stride per dimension on each side, so the copy may permute dimensions
+// (transpose) or run one backwards (reflect). Element (i0, …, iN-1)
+// moves from src + Σ ik·srcStrides[k] to dst + Σ ik·dstStrides[k].
+// Destination elements must not overlap; sources may. A zero elemSize or
+// count makes the sections empty.
+func TransposedSections(dstStrides, srcStrides []int64, count []uintptr, elemSize uintptr) (dst, src Section, err error) {
 	if elemSize == 0 || len(count) == 0 {
-		return false
+		return dst, src, nil
 	}
 	for _, c := range count {
 		if c == 0 {
-			return false
+			return dst, src, nil
 		}
 	}
-	if len(rstrides) < len(count) || len(lstrides) < len(count) {
-		panic(fmt.Sprintf("%s: %d dimensions need %d strides per side, got %d and %d", x.op, len(count), len(count), len(rstrides), len(lstrides)))
+	if len(dstStrides) < len(count) || len(srcStrides) < len(count) {
+		return dst, src, fmt.Errorf("%d dimensions need %d strides per side, got %d and %d", len(count), len(count), len(dstStrides), len(srcStrides))
 	}
-	dstStrides := lstrides
-	if x.put {
-		dstStrides = rstrides
+	ds, ss := dstStrides[:len(count)], srcStrides[:len(count)]
+	if err := CheckTransposed(ds, count, elemSize); err != nil {
+		return dst, src, fmt.Errorf("destination strides: %v", err)
 	}
-	if err := CheckTransposed(dstStrides[:len(count)], count, elemSize); err != nil {
-		panic(fmt.Sprintf("%s: destination strides: %v", x.op, err))
+	if _, _, ok := SectionExtent(elemSize, count, ss); !ok {
+		return dst, src, errors.New("the source section's extent overflows")
 	}
-	x.sec = section{run: elemSize, count: count}
-	x.rstride, x.lstride = rstrides[:len(count)], lstrides[:len(count)]
-	return true
+	return Section{elemSize, count, ds}, Section{elemSize, count, ss}, nil
 }
 
 // CheckStrides checks the strides of a spec-style strided transfer:
@@ -535,17 +334,41 @@ func mulInt64(a, b int64) (int64, bool) {
 // describe different numbers of bytes.
 var ErrSizeMismatch = errors.New("the source and destination sizes differ")
 
+// xfer is one VIS operation between the initiator's memory (local) and
+// one target's segment (remote), in either direction.
+type xfer struct {
+	op            string // the API name, for messages
+	put           bool
+	rank          int
+	local, remote Side
+	total         uintptr
+}
+
+func (x *xfer) remoteName() string {
+	if x.put {
+		return "destination"
+	}
+	return "source"
+}
+
+func (x *xfer) localName() string {
+	if x.put {
+		return "source"
+	}
+	return "destination"
+}
+
 // noop completes an operation that moves nothing.
-func (ep *Endpoint) noop(m visMode, ref OpRef) Handle {
-	if m == visPart {
-		ep.job.complete(ref)
+func (ep *Endpoint) noop(c Completion) Handle {
+	if c.mode == visPart {
+		ep.job.complete(c.ref)
 	}
 	return 0
 }
 
 // vis checks x, then runs it on the direct path, the conduit's native
-// path or the active-message path, and completes it as m says.
-func (ep *Endpoint) vis(x *xfer, m visMode, ref OpRef) Handle {
+// path or the active-message path, and completes it as c says.
+func (ep *Endpoint) vis(x *xfer, c Completion) Handle {
 	if uint(x.rank) >= uint(ep.size) {
 		panic(fmt.Sprintf("%s: rank %d out of range [0,%d)", x.op, x.rank, ep.size))
 	}
@@ -553,7 +376,7 @@ func (ep *Endpoint) vis(x *xfer, m visMode, ref OpRef) Handle {
 		panic(x.op + ": " + err.Error())
 	}
 	if x.total == 0 {
-		return ep.noop(m, ref)
+		return ep.noop(c)
 	}
 	if x.put {
 		ep.count(AccessPut, x.rank, x.total)
@@ -562,21 +385,28 @@ func (ep *Endpoint) vis(x *xfer, m visMode, ref OpRef) Handle {
 	}
 	if base := ep.segs[x.rank]; base != nil {
 		x.direct(base)
-		return ep.noop(m, ref)
+		return ep.noop(c)
 	}
 	var h Handle
-	switch m {
+	ref := c.ref
+	switch c.mode {
 	case visBlocking, visNB:
 		h, ref = ep.startOp(1, false)
 	case visNBI:
 		_, ref = ep.startOp(1, true)
 	}
 	if vc, ok := ep.job.conduit.(VISConduit); ok {
-		ep.native(vc, x, ref)
+		// The conduit may read the sides until done: keep private
+		// copies, so the caller may reuse its arrays at once.
+		if x.put {
+			vc.PutVIS(ep.rank, x.rank, x.remote.clone(), x.local.clone(), ref)
+		} else {
+			vc.GetVIS(ep.rank, x.local.clone(), x.rank, x.remote.clone(), ref)
+		}
 	} else {
 		ep.visAM(x, ref)
 	}
-	if m == visBlocking {
+	if c.mode == visBlocking {
 		ep.Wait(h)
 		return 0
 	}
@@ -585,141 +415,36 @@ func (ep *Endpoint) vis(x *xfer, m visMode, ref OpRef) Handle {
 
 // check validates both sides and computes the total size.
 func (x *xfer) check(segSize uintptr) error {
-	switch x.kind {
-	case vecSide:
-		var lt, rt uintptr
-		for i, v := range x.lvec {
-			if v.Len != 0 && v.Addr == nil {
-				return fmt.Errorf("%s region %d is a nil address with length %d", x.localName(), i, v.Len)
-			}
-			sum, c := bits.Add64(uint64(lt), uint64(v.Len), 0)
-			lt = uintptr(sum)
-			if c != 0 {
-				return fmt.Errorf("the %s regions' total size overflows", x.localName())
-			}
+	l, r := &x.local, &x.remote
+	if (l.kind == idxSide && l.entries() > 0 && l.size == 0) || (r.kind == idxSide && r.entries() > 0 && r.size == 0) {
+		if x.put {
+			return fmt.Errorf("region lengths must be positive (destination %d, source %d)", r.size, l.size)
 		}
-		for i, v := range x.rvec {
-			if v.Len != 0 && (v.Off > segSize || v.Len > segSize-v.Off) {
-				return fmt.Errorf("%s region %d (%d bytes at offset %#x) is outside the segment of %d bytes", x.remoteName(), i, v.Len, v.Off, segSize)
-			}
-			rt += v.Len // bounded by the segment checks: cannot overflow
-		}
-		if lt != rt {
-			return sizeMismatch(x, lt, rt)
-		}
-		x.total = lt
-	case idxSide:
-		if len(x.lptr) == 0 && len(x.roff) == 0 {
-			return nil
-		}
-		if x.llen == 0 || x.rlen == 0 {
-			return fmt.Errorf("region lengths must be positive (%s %d, %s %d)", x.localName(), x.llen, x.remoteName(), x.rlen)
-		}
-		hi, lt := bits.Mul64(uint64(len(x.lptr)), uint64(x.llen))
-		if hi != 0 {
-			return fmt.Errorf("the %s regions' total size overflows", x.localName())
-		}
-		hi, rt := bits.Mul64(uint64(len(x.roff)), uint64(x.rlen))
-		if hi != 0 {
-			return fmt.Errorf("the %s regions' total size overflows", x.remoteName())
-		}
-		if lt != rt {
-			return sizeMismatch(x, uintptr(lt), uintptr(rt))
-		}
-		for i, p := range x.lptr {
-			if p == nil {
-				return fmt.Errorf("%s region %d is a nil address", x.localName(), i)
-			}
-		}
-		if x.rlen > segSize {
-			return fmt.Errorf("%s regions of %d bytes do not fit the segment of %d bytes", x.remoteName(), x.rlen, segSize)
-		}
-		for i, off := range x.roff {
-			if off > segSize-x.rlen {
-				return fmt.Errorf("%s region %d (%d bytes at offset %#x) is outside the segment of %d bytes", x.remoteName(), i, x.rlen, off, segSize)
-			}
-		}
-		x.total = uintptr(lt)
-	case stridedSide:
-		total := uint64(x.sec.run)
-		for _, c := range x.sec.count {
-			hi, lo := bits.Mul64(total, uint64(c))
-			if hi != 0 {
-				return errors.New("the section's total size overflows")
-			}
-			total = lo
-		}
-		if x.lbase == nil {
-			return fmt.Errorf("the %s section is at a nil address", x.localName())
-		}
-		lo, hi, ok := SectionExtent(x.sec.run, x.sec.count, x.rstride)
-		if !ok || x.roff0 > segSize || lo < -int64(x.roff0) || hi > int64(segSize)-int64(x.roff0) {
-			return fmt.Errorf("the %s section at offset %#x is outside the segment of %d bytes", x.remoteName(), x.roff0, segSize)
-		}
-		if _, _, ok := SectionExtent(x.sec.run, x.sec.count, x.lstride); !ok {
-			return fmt.Errorf("the %s section's extent overflows", x.localName())
-		}
-		x.total = uintptr(total)
+		return fmt.Errorf("region lengths must be positive (destination %d, source %d)", l.size, r.size)
 	}
+	lt, err := l.check(x.localName(), math.MaxUint64)
+	if err != nil {
+		return err
+	}
+	rt, err := r.check(x.remoteName(), segSize)
+	if err != nil {
+		return err
+	}
+	if lt != rt {
+		if x.put {
+			return fmt.Errorf("%w (destination %d bytes, source %d bytes)", ErrSizeMismatch, rt, lt)
+		}
+		return fmt.Errorf("%w (destination %d bytes, source %d bytes)", ErrSizeMismatch, lt, rt)
+	}
+	x.total = lt
 	return nil
-}
-
-func sizeMismatch(x *xfer, local, remote uintptr) error {
-	if x.put {
-		return fmt.Errorf("%w (destination %d bytes, source %d bytes)", ErrSizeMismatch, remote, local)
-	}
-	return fmt.Errorf("%w (destination %d bytes, source %d bytes)", ErrSizeMismatch, local, remote)
 }
 
 // direct runs x on an addressable target segment.
 func (x *xfer) direct(seg unsafe.Pointer) {
-	switch x.kind {
-	case stridedSide:
-		if x.put {
-			copyStrided(seg, int64(x.roff0), x.rstride, x.lbase, 0, x.lstride, x.sec.run, x.sec.count)
-		} else {
-			copyStrided(x.lbase, 0, x.lstride, seg, int64(x.roff0), x.rstride, x.sec.run, x.sec.count)
-		}
-	default:
-		l, r := x.localRuns(), x.remoteRuns(seg)
-		fixed := uintptr(0)
-		if x.kind == idxSide && x.llen == x.rlen {
-			fixed = x.llen
-		}
-		switch {
-		case x.put && fixed == 0 && len(x.lvec) == 1:
-			scatter(&r, x.lvec[0].Addr)
-		case !x.put && fixed == 0 && len(x.lvec) == 1:
-			gather(x.lvec[0].Addr, &r)
-		case x.put && fixed == 0 && len(x.rvec) == 1:
-			gather(unsafe.Add(seg, x.rvec[0].Off), &l)
-		case !x.put && fixed == 0 && len(x.rvec) == 1:
-			scatter(&l, unsafe.Add(seg, x.rvec[0].Off))
-		case x.put:
-			copyRuns(&r, &l, fixed)
-		default:
-			copyRuns(&l, &r, fixed)
-		}
-	}
-}
-
-// native hands x to a conduit with native VIS support.
-func (ep *Endpoint) native(vc VISConduit, x *xfer, ref OpRef) {
-	// The conduit may read the lists until done: keep private copies, so
-	// the caller may reuse its arrays at once (the appendix's item 6).
-	from, to := ep.rank, x.rank
-	switch {
-	case x.kind == vecSide && x.put:
-		vc.PutV(from, to, append([]RemoteVec(nil), x.rvec...), append([]LocalVec(nil), x.lvec...), ref)
-	case x.kind == vecSide:
-		vc.GetV(from, append([]LocalVec(nil), x.lvec...), to, append([]RemoteVec(nil), x.rvec...), ref)
-	case x.kind == idxSide && x.put:
-		vc.PutI(from, to, append([]uintptr(nil), x.roff...), x.rlen, append([]unsafe.Pointer(nil), x.lptr...), x.llen, ref)
-	case x.kind == idxSide:
-		vc.GetI(from, append([]unsafe.Pointer(nil), x.lptr...), x.llen, to, append([]uintptr(nil), x.roff...), x.rlen, ref)
-	case x.put:
-		vc.PutS(from, to, x.roff0, append([]int64(nil), x.rstride...), x.lbase, append([]int64(nil), x.lstride...), x.sec.run, append([]uintptr(nil), x.sec.count...), ref)
-	default:
-		vc.GetS(from, x.lbase, append([]int64(nil), x.lstride...), to, x.roff0, append([]int64(nil), x.rstride...), x.sec.run, append([]uintptr(nil), x.sec.count...), ref)
+	if x.put {
+		copySides(&x.remote, seg, &x.local, nil)
+	} else {
+		copySides(&x.local, nil, &x.remote, seg)
 	}
 }

@@ -1,8 +1,7 @@
 package gasnet
 
 import (
-	"encoding/binary"
-	"math"
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -28,26 +27,12 @@ var (
 	hVISGetReply = RegisterHandler("vis-get-reply", amVISGetReply)
 )
 
-// chunk is the part of a transfer one message covers: the target-side
-// metadata of its bytes, where they start in that metadata's byte stream
-// (skip) and how many there are.
+// chunk is the part of a transfer one message covers: the encoded remote
+// side of its bytes, where they start in that side's byte stream (skip)
+// and how many there are.
 type chunk struct {
 	meta    []byte
 	skip, n uintptr
-}
-
-// Metadata words, little-endian uint64s:
-//
-//	vector:  0, n, then n (offset, length) pairs
-//	indexed: 1, n, length, then n offsets
-//	strided: 2, levels, origin, run, then levels counts and levels strides
-const metaWord = 8
-
-func putWords(b []byte, words ...uint64) []byte {
-	for _, w := range words {
-		b = binary.LittleEndian.AppendUint64(b, w)
-	}
-	return b
 }
 
 // chunks cuts the remote side of x into messages. A put's payload holds
@@ -66,26 +51,29 @@ func (x *xfer) chunks() []chunk {
 		}
 		return visChunk - data
 	}
+	encode := func(s Side) []byte { return s.AppendEncoding(make([]byte, 0, s.EncodedSize())) }
+	r := &x.remote
 	var out []chunk
-	switch x.kind {
+	switch r.kind {
 	case vecSide:
 		i, within := 0, uintptr(0)
-		entries := make([]uint64, 0, 2*min(len(x.rvec), visChunk/metaWord/2))
-		for i < len(x.rvec) {
+		// One list serves every chunk: each is encoded before the next.
+		entries := make([]RemoteVec, 0, min(len(r.rvec), visChunk/(2*sideWord)))
+		for i < len(r.rvec) {
 			entries = entries[:0]
 			var data uintptr
-			for i < len(x.rvec) {
-				v := x.rvec[i]
+			for i < len(r.rvec) {
+				v := r.rvec[i]
 				if v.Len == within {
 					i, within = i+1, 0
 					continue
 				}
-				r := room(2*metaWord+uintptr(len(entries)+2)*metaWord, data)
-				if r == 0 && len(entries) > 0 {
+				room := room(sideHeader+sideWord+2*sideWord*uintptr(len(entries)+1), data)
+				if room == 0 && len(entries) > 0 {
 					break
 				}
-				take := min(v.Len-within, max(r, 1))
-				entries = append(entries, uint64(v.Off+within), uint64(take))
+				take := min(v.Len-within, max(room, 1))
+				entries = append(entries, RemoteVec{Off: v.Off + within, Len: take})
 				data += take
 				if within += take; within < v.Len {
 					break
@@ -93,29 +81,23 @@ func (x *xfer) chunks() []chunk {
 				i, within = i+1, 0
 			}
 			if data > 0 {
-				meta := make([]byte, (2+len(entries))*metaWord)
-				binary.LittleEndian.PutUint64(meta, uint64(vecSide))
-				binary.LittleEndian.PutUint64(meta[metaWord:], uint64(len(entries)/2))
-				for k, w := range entries {
-					binary.LittleEndian.PutUint64(meta[(2+k)*metaWord:], w)
-				}
-				out = append(out, chunk{meta: meta, n: data})
+				out = append(out, chunk{meta: encode(RemoteVecs(entries)), n: data})
 			}
 		}
 	case idxSide:
 		i, within := 0, uintptr(0) // the next byte: entry i, within bytes in
-		for i < len(x.roff) {
+		for i < len(r.offs) {
 			first, skip := i, within
 			var data uintptr
 			partial := false
-			for i < len(x.roff) {
-				r := room(3*metaWord+uintptr(i-first+1)*metaWord, data)
-				if r == 0 && i > first {
+			for i < len(r.offs) {
+				room := room(sideHeader+2*sideWord+uintptr(i-first+1)*sideWord, data)
+				if room == 0 && i > first {
 					break
 				}
-				take := min(x.rlen-within, max(r, 1))
+				take := min(r.size-within, max(room, 1))
 				data += take
-				if within += take; within < x.rlen {
+				if within += take; within < r.size {
 					partial = true // the next chunk starts inside entry i
 					break
 				}
@@ -125,24 +107,10 @@ func (x *xfer) chunks() []chunk {
 			if partial {
 				last++
 			}
-			meta := make([]byte, (3+last-first)*metaWord)
-			binary.LittleEndian.PutUint64(meta, uint64(idxSide))
-			binary.LittleEndian.PutUint64(meta[metaWord:], uint64(last-first))
-			binary.LittleEndian.PutUint64(meta[2*metaWord:], uint64(x.rlen))
-			for k, off := range x.roff[first:last] {
-				binary.LittleEndian.PutUint64(meta[(3+k)*metaWord:], uint64(off))
-			}
-			out = append(out, chunk{meta: meta, skip: skip, n: data})
+			out = append(out, chunk{meta: encode(RemoteIndexed(r.offs[first:last], r.size)), skip: skip, n: data})
 		}
 	default:
-		levels := len(x.sec.count)
-		meta := putWords(make([]byte, 0, (4+2*levels)*metaWord), uint64(stridedSide), uint64(levels), uint64(x.roff0), uint64(x.sec.run))
-		for _, c := range x.sec.count {
-			meta = putWords(meta, uint64(c))
-		}
-		for _, s := range x.rstride {
-			meta = putWords(meta, uint64(s))
-		}
+		meta := encode(*r)
 		step := room(uintptr(len(meta)), 0)
 		if step == 0 {
 			// Absurdly many levels: let the metadata overfill the chunk.
@@ -155,35 +123,6 @@ func (x *xfer) chunks() []chunk {
 	return out
 }
 
-// decodeMeta rebuilds a remote side in seg from a chunk's metadata.
-func decodeMeta(seg unsafe.Pointer, meta []byte) runIter {
-	word := func(i int) uint64 { return binary.LittleEndian.Uint64(meta[i*metaWord:]) }
-	it := runIter{kind: sideKind(word(0)), base: seg, left: math.MaxUint64}
-	n := int(word(1))
-	switch it.kind {
-	case vecSide:
-		it.rvec = make([]RemoteVec, n)
-		for i := range it.rvec {
-			it.rvec[i] = RemoteVec{Off: uintptr(word(2 + 2*i)), Len: uintptr(word(3 + 2*i))}
-		}
-	case idxSide:
-		it.ilen = uintptr(word(2))
-		it.roff = make([]uintptr, n)
-		for i := range it.roff {
-			it.roff[i] = uintptr(word(3 + i))
-		}
-	default:
-		sec := section{run: uintptr(word(3)), count: make([]uintptr, n)}
-		stride := make([]int64, n)
-		for k := range n {
-			sec.count[k] = uintptr(word(4 + k))
-			stride[k] = int64(word(4 + n + k))
-		}
-		it.initStrided(sec, stride, int64(word(2)))
-	}
-	return it
-}
-
 func (ep *Endpoint) visAM(x *xfer, ref OpRef) {
 	chunks := x.chunks()
 	if x.put {
@@ -191,19 +130,20 @@ func (ep *Endpoint) visAM(x *xfer, ref OpRef) {
 		if len(chunks) > 1 {
 			ep.addPieces(ref, int32(len(chunks)-1))
 		}
-		local := x.localRuns()
+		local := x.local.Runs(nil)
 		for _, c := range chunks {
 			payload := make([]byte, uintptr(len(c.meta))+c.n)
 			copy(payload, c.meta)
+			data := unsafe.Pointer(&payload[len(c.meta)])
 			local.left = c.n
-			if !local.packWhole(unsafe.Pointer(&payload[len(c.meta)]), c.skip, c.n, true) {
-				gather(unsafe.Pointer(&payload[len(c.meta)]), &local)
+			if !local.packWhole(data, c.n, true) {
+				gather(data, &local)
 			}
-			ep.sendOwned(x.rank, hVISPut, []uint64{uint64(ref), uint64(c.skip), uint64(c.n), uint64(len(c.meta))}, payload)
+			ep.sendOwned(x.rank, hVISPut, []uint64{uint64(ref), uint64(c.skip), uint64(c.n)}, payload)
 		}
 		return
 	}
-	st := &visGet{ref: ref, local: x.localCopy()}
+	st := &visGet{ref: ref, local: x.local.clone()}
 	st.remaining.Store(int32(len(chunks)))
 	if len(chunks) > 1 {
 		st.staging = make([]byte, x.total)
@@ -234,40 +174,34 @@ func (ep *Endpoint) sendOwned(dst int, h HandlerID, args []uint64, payload []byt
 	ep.job.conduit.Send(m)
 }
 
-// localCopy is x's local side with private copies of its lists, so that
-// the unpacking of a reply does not depend on the caller's arrays.
-func (x *xfer) localCopy() runIter {
-	it := x.localRuns()
-	switch x.kind {
-	case vecSide:
-		it.lvec = append([]LocalVec{}, x.lvec...)
-	case idxSide:
-		it.lptr = append([]unsafe.Pointer{}, x.lptr...)
-	default:
-		sec := section{run: x.sec.run, count: append([]uintptr(nil), x.sec.count...)}
-		it.initStrided(sec, append([]int64(nil), x.lstride...), 0)
+// chunkSide decodes a chunk's remote side, which the initiator checked:
+// a failure here is a damaged message.
+func chunkSide(tok Token, payload []byte) (Side, []byte) {
+	s, rest, err := DecodeSide(payload, tok.job.segSize)
+	if err != nil {
+		panic(fmt.Sprintf("gasnet: VIS message from rank %d: %v", tok.src, err))
 	}
-	return it
+	return s, rest
 }
 
 func amVISPut(tok Token, args []uint64, payload []byte) {
-	ref, skip, n, metaLen := OpRef(args[0]), uintptr(args[1]), uintptr(args[2]), int(args[3])
-	it := decodeMeta(tok.Segment(), payload[:metaLen])
-	if !it.packWhole(unsafe.Pointer(&payload[metaLen]), skip, n, false) {
-		it.seek(skip)
-		it.left = n
-		scatter(&it, unsafe.Pointer(&payload[metaLen]))
+	ref, skip, n := OpRef(args[0]), uintptr(args[1]), uintptr(args[2])
+	s, data := chunkSide(tok, payload)
+	it := s.Runs(tok.Segment())
+	if skip != 0 || !it.packWhole(unsafe.Pointer(&data[0]), n, false) {
+		it.window(skip, n)
+		scatter(&it, unsafe.Pointer(&data[0]))
 	}
 	tok.Reply(hAck, []uint64{uint64(ref)}, nil)
 }
 
 func amVISGet(tok Token, args []uint64, meta []byte) {
 	id, stream, skip, n := args[0], args[1], uintptr(args[2]), uintptr(args[3])
-	it := decodeMeta(tok.Segment(), meta)
+	s, _ := chunkSide(tok, meta)
 	data := make([]byte, n)
-	if !it.packWhole(unsafe.Pointer(&data[0]), skip, n, true) {
-		it.seek(skip)
-		it.left = n
+	it := s.Runs(tok.Segment())
+	if skip != 0 || !it.packWhole(unsafe.Pointer(&data[0]), n, true) {
+		it.window(skip, n)
 		gather(unsafe.Pointer(&data[0]), &it)
 	}
 	m := &Message{Src: tok.dst, Dst: tok.src, Handler: hVISGetReply | replyBit, NArgs: 2, Payload: data}
@@ -279,7 +213,7 @@ func amVISGet(tok Token, args []uint64, meta []byte) {
 // go, and the chunks still to arrive.
 type visGet struct {
 	ref       OpRef
-	local     runIter
+	local     Side
 	staging   []byte // the whole stream, when it comes in several chunks
 	remaining atomic.Int32
 }
@@ -294,9 +228,7 @@ func amVISGetReply(tok Token, args []uint64, data []byte) {
 		}
 		data = st.staging
 	}
-	if !st.local.packWhole(unsafe.Pointer(&data[0]), 0, uintptr(len(data)), false) {
-		scatter(&st.local, unsafe.Pointer(&data[0]))
-	}
+	st.local.Scatter(nil, unsafe.Pointer(&data[0]))
 	unpark(id)
 	tok.job.complete(st.ref)
 }

@@ -135,7 +135,7 @@ const runBatch = 128
 // order, until either side ends; the sides may cut the byte stream at
 // different places. If every run of both sides has the same length
 // fixedLen (0: not so), the pairs are copied without splitting.
-func copyRuns(dst, src *runIter, fixedLen uintptr) {
+func copyRuns(dst, src *RunIter, fixedLen uintptr) {
 	var da, sa [runBatch]unsafe.Pointer
 	var dl, sl [runBatch]uintptr
 	if fixedLen != 0 {
@@ -210,9 +210,56 @@ func copyPairs(da, sa []unsafe.Pointer, n uintptr) {
 	}
 }
 
+// copySides copies the bytes of src's runs, in order, into dst's runs;
+// dseg and sseg place remote sides. Sections of one shape go through the
+// strided kernel, a side that is one run through gather or scatter.
+func copySides(dst *Side, dseg unsafe.Pointer, src *Side, sseg unsafe.Pointer) {
+	if dst.kind == sectionSide && src.kind == sectionSide && sameShape(&dst.sec, &src.sec) {
+		dp, doff := dst.sectionOrigin(dseg)
+		sp, soff := src.sectionOrigin(sseg)
+		copyStrided(dp, doff, dst.sec.Strides, sp, soff, src.sec.Strides, dst.sec.Run, dst.sec.Count)
+		return
+	}
+	if p, ok := dst.contiguous(dseg); ok {
+		src.Gather(p, sseg)
+		return
+	}
+	if p, ok := src.contiguous(sseg); ok {
+		dst.Scatter(dseg, p)
+		return
+	}
+	fixed := uintptr(0)
+	if dst.kind == idxSide && src.kind == idxSide && dst.size == src.size {
+		fixed = dst.size
+	}
+	d, s := dst.Runs(dseg), src.Runs(sseg)
+	copyRuns(&d, &s, fixed)
+}
+
+// sameShape reports whether two sections have the same runs and counts.
+func sameShape(a, b *Section) bool {
+	if a.Run != b.Run || len(a.Count) != len(b.Count) {
+		return false
+	}
+	for k, c := range a.Count {
+		if b.Count[k] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// sectionOrigin is the base address and offset of a section's origin.
+func (s *Side) sectionOrigin(seg unsafe.Pointer) (unsafe.Pointer, int64) {
+	if s.remote {
+		return seg, int64(s.off)
+	}
+	return s.base, 0
+}
+
 // gather copies the bytes of src's runs, in order, to the contiguous
 // buffer at dst, which must hold them all; it returns the bytes copied.
-func gather(dst unsafe.Pointer, src *runIter) uintptr {
+func gather(dst unsafe.Pointer, src *RunIter) uintptr {
 	var sa [runBatch]unsafe.Pointer
 	var sl [runBatch]uintptr
 	off := uintptr(0)
@@ -237,7 +284,7 @@ func gather(dst unsafe.Pointer, src *runIter) uintptr {
 
 // scatter copies the contiguous bytes at src into dst's runs, in order;
 // src must hold as many bytes as the runs. It returns the bytes copied.
-func scatter(dst *runIter, src unsafe.Pointer) uintptr {
+func scatter(dst *RunIter, src unsafe.Pointer) uintptr {
 	var da [runBatch]unsafe.Pointer
 	var dl [runBatch]uintptr
 	off := uintptr(0)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/upcgo/upcgo/runtime/internal/vismodel"
 )
 
 // The VIS tests check every operation against a brute-force model: a
@@ -20,25 +22,8 @@ import (
 
 const visSeg = 4 << 20
 
-// span is a region of a buffer or slab: [off, off+n).
-type span struct{ off, n int }
-
-// stream is the reference gather: the bytes of spans, in order.
-func stream(mem []byte, spans []span) []byte {
-	var out []byte
-	for _, s := range spans {
-		out = append(out, mem[s.off:s.off+s.n]...)
-	}
-	return out
-}
-
-// place is the reference scatter: data into spans, in order.
-func place(mem []byte, spans []span, data []byte) {
-	for _, s := range spans {
-		copy(mem[s.off:s.off+s.n], data[:s.n])
-		data = data[s.n:]
-	}
-}
+// span is a region of a buffer or slab.
+type span = vismodel.Span
 
 // disjoint returns up to k non-overlapping spans of random lengths in
 // [0, limit) in random order, each at most maxLen bytes (some empty).
@@ -53,7 +38,7 @@ func disjoint(r *rand.Rand, limit, k, maxLen int) []span {
 		if pos+n > limit {
 			break
 		}
-		out = append(out, span{pos, n})
+		out = append(out, span{Off: pos, N: n})
 		pos += n + r.IntN(24)
 	}
 	r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
@@ -68,9 +53,9 @@ func cut(r *rand.Rand, total, limit, maxLen int) []span {
 	for total > 0 {
 		n := min(total, 1+r.IntN(maxLen))
 		if r.IntN(10) == 0 {
-			out = append(out, span{r.IntN(limit), 0})
+			out = append(out, span{Off: r.IntN(limit), N: 0})
 		}
-		out = append(out, span{r.IntN(limit - n + 1), n})
+		out = append(out, span{Off: r.IntN(limit - n + 1), N: n})
 		total -= n
 	}
 	return out
@@ -79,18 +64,15 @@ func cut(r *rand.Rand, total, limit, maxLen int) []span {
 func total(spans []span) int {
 	t := 0
 	for _, s := range spans {
-		t += s.n
+		t += s.N
 	}
 	return t
 }
 
 func localVecs(buf []byte, spans []span) []LocalVec {
 	out := make([]LocalVec, len(spans))
-	for i, s := range spans {
-		out[i].Len = uintptr(s.n)
-		if s.n > 0 {
-			out[i].Addr = unsafe.Pointer(&buf[s.off])
-		}
+	for i, p := range vismodel.Addrs(buf, spans) {
+		out[i] = LocalVec{Addr: p, Len: uintptr(spans[i].N)}
 	}
 	return out
 }
@@ -98,7 +80,7 @@ func localVecs(buf []byte, spans []span) []LocalVec {
 func remoteVecs(base int, spans []span) []RemoteVec {
 	out := make([]RemoteVec, len(spans))
 	for i, s := range spans {
-		out[i] = RemoteVec{Off: uintptr(base + s.off), Len: uintptr(s.n)}
+		out[i] = RemoteVec{Off: uintptr(base + s.Off), Len: uintptr(s.N)}
 	}
 	return out
 }
@@ -161,6 +143,19 @@ const (
 	modePart
 	numModes
 )
+
+// completion is the Completion of mode m (part of ref).
+func completion(m issueMode, ref OpRef) Completion {
+	switch m {
+	case modeNB:
+		return NB
+	case modeNBI:
+		return NBI
+	case modePart:
+		return Part(ref)
+	}
+	return Blocking
+}
 
 func (m issueMode) String() string {
 	return [...]string{"blocking", "nb", "nbi", "region", "part"}[m]
@@ -230,20 +225,14 @@ func (w *visWorld) putV(t *testing.T, region []span) visOp {
 	dst := region
 	src := cut(w.r, total(dst), 4096, 300)
 	buf := w.random(4096)
-	place(w.models[target], dst, stream(buf, src))
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
 	dl, sl := remoteVecs(w.base(), dst), localVecs(buf, src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutV(target, dl, sl)
-		case modeNB:
-			return w.ep.PutVNB(target, dl, sl)
-		case modeNBI:
-			w.ep.PutVNBI(target, dl, sl)
-		case modePart:
-			w.ep.PutVPart(ref, target, dl, sl)
+			return 0
 		}
-		return 0
+		return w.ep.PutVIS(completion(m, ref), target, RemoteVecs(dl), LocalVecs(sl))
 	}, check: func() {}}
 }
 
@@ -253,24 +242,18 @@ func (w *visWorld) getV(t *testing.T) visOp {
 	if w.r.IntN(4) == 0 {
 		src = append(src, cut(w.r, 1+w.r.IntN(2000), w.slab, 100)...) // sources may overlap
 	}
-	want := stream(w.models[target], src)
+	want := vismodel.Stream(w.models[target], src)
 	buf := make([]byte, 2*len(want)+64)
 	dst := disjointTotal(w.r, len(want), 300)
 	dl, sl := localVecs(buf, dst), remoteVecs(w.base(), src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetV(dl, target, sl)
-		case modeNB:
-			return w.ep.GetVNB(dl, target, sl)
-		case modeNBI:
-			w.ep.GetVNBI(dl, target, sl)
-		case modePart:
-			w.ep.GetVPart(ref, dl, target, sl)
+			return 0
 		}
-		return 0
+		return w.ep.GetVIS(completion(m, ref), LocalVecs(dl), target, RemoteVecs(sl))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
 	}}
 }
 
@@ -282,9 +265,9 @@ func disjointTotal(r *rand.Rand, n, maxLen int) []span {
 	for left := n; left > 0; {
 		k := min(left, 1+r.IntN(maxLen))
 		if r.IntN(8) == 0 {
-			out = append(out, span{pos, 0})
+			out = append(out, span{Off: pos, N: 0})
 		}
-		out = append(out, span{pos, k})
+		out = append(out, span{Off: pos, N: k})
 		pos += k + r.IntN(min(k, 24)+1)
 		left -= k
 	}
@@ -294,11 +277,11 @@ func disjointTotal(r *rand.Rand, n, maxLen int) []span {
 
 // fixedSpans returns count disjoint spans of length n inside region.
 func (w *visWorld) fixedSpans(region span, count, n int) []span {
-	slots := region.n / n
+	slots := region.N / n
 	perm := w.r.Perm(slots)[:count]
 	out := make([]span, count)
 	for i, k := range perm {
-		out[i] = span{region.off + k*n, n}
+		out[i] = span{Off: region.Off + k*n, N: n}
 	}
 	return out
 }
@@ -313,36 +296,23 @@ func (w *visWorld) shapes() (dstCount, dstLen, srcCount, srcLen int) {
 func (w *visWorld) putI(t *testing.T, region span) visOp {
 	target := w.target()
 	dc, dlen, sc, slen := w.shapes()
-	for dc*dlen > region.n {
+	for dc*dlen > region.N {
 		dc, dlen, sc, slen = w.shapes()
 	}
 	dst := w.fixedSpans(region, dc, dlen)
 	buf := w.random(2048)
 	src := make([]span, sc)
 	for i := range src {
-		src[i] = span{w.r.IntN(len(buf) - slen), slen}
+		src[i] = span{Off: w.r.IntN(len(buf) - slen), N: slen}
 	}
-	place(w.models[target], dst, stream(buf, src))
-	doffs := make([]uintptr, dc)
-	for i, s := range dst {
-		doffs[i] = uintptr(w.base() + s.off)
-	}
-	sptrs := make([]unsafe.Pointer, sc)
-	for i, s := range src {
-		sptrs[i] = unsafe.Pointer(&buf[s.off])
-	}
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
+	doffs, sptrs := vismodel.Offsets(w.base(), dst), vismodel.Addrs(buf, src)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modeNB:
-			return w.ep.PutINB(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modeNBI:
-			w.ep.PutINBI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
-		case modePart:
-			w.ep.PutIPart(ref, target, doffs, uintptr(dlen), sptrs, uintptr(slen))
+			return 0
 		}
-		return 0
+		return w.ep.PutVIS(completion(m, ref), target, RemoteIndexed(doffs, uintptr(dlen)), LocalIndexed(sptrs, uintptr(slen)))
 	}, check: func() {}}
 }
 
@@ -351,33 +321,20 @@ func (w *visWorld) getI(t *testing.T) visOp {
 	dc, dlen, sc, slen := w.shapes()
 	src := make([]span, sc)
 	for i := range src {
-		src[i] = span{w.r.IntN(w.slab - slen), slen}
+		src[i] = span{Off: w.r.IntN(w.slab - slen), N: slen}
 	}
-	want := stream(w.models[target], src)
+	want := vismodel.Stream(w.models[target], src)
 	buf := make([]byte, 4096)
-	dst := w.fixedSpans(span{0, len(buf)}, dc, dlen)
-	soffs := make([]uintptr, sc)
-	for i, s := range src {
-		soffs[i] = uintptr(w.base() + s.off)
-	}
-	dptrs := make([]unsafe.Pointer, dc)
-	for i, s := range dst {
-		dptrs[i] = unsafe.Pointer(&buf[s.off])
-	}
+	dst := w.fixedSpans(span{Off: 0, N: len(buf)}, dc, dlen)
+	soffs, dptrs := vismodel.Offsets(w.base(), src), vismodel.Addrs(buf, dst)
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modeNB:
-			return w.ep.GetINB(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modeNBI:
-			w.ep.GetINBI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
-		case modePart:
-			w.ep.GetIPart(ref, dptrs, uintptr(dlen), target, soffs, uintptr(slen))
+			return 0
 		}
-		return 0
+		return w.ep.GetVIS(completion(m, ref), LocalIndexed(dptrs, uintptr(dlen)), target, RemoteIndexed(soffs, uintptr(slen)))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "geti from %d", target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "geti from %d", target)
 	}}
 }
 
@@ -407,64 +364,29 @@ func (w *visWorld) randomCount() []uintptr {
 	return count
 }
 
-// sectionSpans enumerates the runs of a section, the brute-force way.
-func sectionSpans(base int, run int, count []uintptr, strides []int64) []span {
-	var out []span
-	idx := make([]int, len(count))
-	for {
-		off := base
-		for k := range count {
-			off += idx[k] * int(strides[k])
-		}
-		out = append(out, span{off, run})
-		k := 0
-		for ; k < len(count); k++ {
-			if idx[k]++; idx[k] < int(count[k]) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k == len(count) {
-			return out
-		}
-	}
-}
-
-func toSigned(s []uintptr) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
-
 func (w *visWorld) putS(t *testing.T, region span) (visOp, bool) {
 	target := w.target()
 	count := w.randomCount()
-	dstStrides, dext, ok := w.stridedShape(count, region.n)
+	dstStrides, dext, ok := w.stridedShape(count, region.N)
 	if !ok {
 		return visOp{}, false
 	}
 	srcStrides, sext, _ := w.stridedShape(count, 1<<30)
 	buf := w.random(sext)
-	dst := sectionSpans(region.off, int(count[0]), count[1:], toSigned(dstStrides))
-	src := sectionSpans(0, int(count[0]), count[1:], toSigned(srcStrides))
-	place(w.models[target], dst, stream(buf, src))
+	dst := vismodel.Section(region.Off, int(count[0]), count[1:], vismodel.Signed(dstStrides))
+	src := vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(srcStrides))
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
 	_ = dext
-	off := uintptr(w.base() + region.off)
+	off := uintptr(w.base() + region.Off)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutS(target, off, dstStrides, p, srcStrides, count)
-		case modeNB:
-			return w.ep.PutSNB(target, off, dstStrides, p, srcStrides, count)
-		case modeNBI:
-			w.ep.PutSNBI(target, off, dstStrides, p, srcStrides, count)
-		case modePart:
-			w.ep.PutSPart(ref, target, off, dstStrides, p, srcStrides, count)
+			return 0
 		}
-		return 0
+		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		require.NoError(t, err)
+		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, ds), LocalSection(p, ss))
 	}, check: func() {}}, true
 }
 
@@ -478,25 +400,21 @@ func (w *visWorld) getS(t *testing.T) (visOp, bool) {
 	start := w.r.IntN(w.slab - sext + 1)
 	dstStrides, dext, _ := w.stridedShape(count, 1<<30)
 	buf := make([]byte, dext)
-	src := sectionSpans(start, int(count[0]), count[1:], toSigned(srcStrides))
-	dst := sectionSpans(0, int(count[0]), count[1:], toSigned(dstStrides))
-	want := stream(w.models[target], src)
+	src := vismodel.Section(start, int(count[0]), count[1:], vismodel.Signed(srcStrides))
+	dst := vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(dstStrides))
+	want := vismodel.Stream(w.models[target], src)
 	off := uintptr(w.base() + start)
 	p := unsafe.Pointer(&buf[0])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetS(p, dstStrides, target, off, srcStrides, count)
-		case modeNB:
-			return w.ep.GetSNB(p, dstStrides, target, off, srcStrides, count)
-		case modeNBI:
-			w.ep.GetSNBI(p, dstStrides, target, off, srcStrides, count)
-		case modePart:
-			w.ep.GetSPart(ref, p, dstStrides, target, off, srcStrides, count)
+			return 0
 		}
-		return 0
+		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		require.NoError(t, err)
+		return w.ep.GetVIS(completion(m, ref), LocalSection(p, ds), target, RemoteSection(off, ss))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "gets %v from %d", count, target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "gets %v from %d", count, target)
 	}}, true
 }
 
@@ -531,28 +449,24 @@ func (w *visWorld) putT(t *testing.T, region span) (visOp, bool) {
 	}
 	elem := []int{1, 4, 8, 8, 12}[w.r.IntN(5)]
 	ds, dorigin, dext := w.transposed(count, elem)
-	if dext > region.n {
+	if dext > region.N {
 		return visOp{}, false
 	}
 	ss, sorigin, sext := w.transposed(count, elem)
 	buf := w.random(sext)
-	dst := sectionSpans(region.off+dorigin, elem, count, ds)
-	src := sectionSpans(sorigin, elem, count, ss)
-	place(w.models[target], dst, stream(buf, src))
-	off := uintptr(w.base() + region.off + dorigin)
+	dst := vismodel.Section(region.Off+dorigin, elem, count, ds)
+	src := vismodel.Section(sorigin, elem, count, ss)
+	vismodel.Place(w.models[target], dst, vismodel.Stream(buf, src))
+	off := uintptr(w.base() + region.Off + dorigin)
 	p := unsafe.Pointer(&buf[sorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.PutT(target, off, ds, p, ss, count, uintptr(elem))
-		case modeNB:
-			return w.ep.PutTNB(target, off, ds, p, ss, count, uintptr(elem))
-		case modeNBI:
-			w.ep.PutTNBI(target, off, ds, p, ss, count, uintptr(elem))
-		case modePart:
-			w.ep.PutTPart(ref, target, off, ds, p, ss, count, uintptr(elem))
+			return 0
 		}
-		return 0
+		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		require.NoError(t, err)
+		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, dsec), LocalSection(p, ssec))
 	}, check: func() {}}, true
 }
 
@@ -568,25 +482,21 @@ func (w *visWorld) getT(t *testing.T) visOp {
 	start := w.r.IntN(w.slab - sext + 1)
 	ds, dorigin, dext := w.transposed(count, elem)
 	buf := make([]byte, dext)
-	src := sectionSpans(start+sorigin, elem, count, ss)
-	dst := sectionSpans(dorigin, elem, count, ds)
-	want := stream(w.models[target], src)
+	src := vismodel.Section(start+sorigin, elem, count, ss)
+	dst := vismodel.Section(dorigin, elem, count, ds)
+	want := vismodel.Stream(w.models[target], src)
 	off := uintptr(w.base() + start + sorigin)
 	p := unsafe.Pointer(&buf[dorigin])
 	return visOp{do: func(m issueMode, ref OpRef) Handle {
-		switch m {
-		case modeBlocking:
+		if m == modeBlocking {
 			w.ep.GetT(p, ds, target, off, ss, count, uintptr(elem))
-		case modeNB:
-			return w.ep.GetTNB(p, ds, target, off, ss, count, uintptr(elem))
-		case modeNBI:
-			w.ep.GetTNBI(p, ds, target, off, ss, count, uintptr(elem))
-		case modePart:
-			w.ep.GetTPart(ref, p, ds, target, off, ss, count, uintptr(elem))
+			return 0
 		}
-		return 0
+		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		require.NoError(t, err)
+		return w.ep.GetVIS(completion(m, ref), LocalSection(p, dsec), target, RemoteSection(off, ssec))
 	}, check: func() {
-		require.Equal(t, want, stream(buf, dst), "gett %v from %d", count, target)
+		require.Equal(t, want, vismodel.Stream(buf, dst), "gett %v from %d", count, target)
 	}}
 }
 
@@ -596,18 +506,18 @@ func (w *visWorld) batch(t *testing.T, n int) []visOp {
 	regions := make([]span, n)
 	per := w.slab / n
 	for i := range regions {
-		regions[i] = span{i * per, per}
+		regions[i] = span{Off: i * per, N: per}
 	}
 	var ops []visOp
 	for _, region := range regions {
 		switch w.r.IntN(8) {
 		case 0:
-			local := disjoint(w.r, region.n, 1+w.r.IntN(30), 300)
+			local := disjoint(w.r, region.N, 1+w.r.IntN(30), 300)
 			if w.r.IntN(10) == 0 {
-				local = disjoint(w.r, region.n, 4000, 8) // more entries than one message holds
+				local = disjoint(w.r, region.N, 4000, 8) // more entries than one message holds
 			}
 			for i := range local {
-				local[i].off += region.off
+				local[i].Off += region.Off
 			}
 			ops = append(ops, w.putV(t, local))
 		case 1:
@@ -695,7 +605,7 @@ func TestVISLargeAndChunked(t *testing.T) {
 			rv[i] = RemoteVec{base + uintptr(5*i), 3}
 			lv[i] = LocalVec{unsafe.Pointer(&src[3*(n-1-i)]), 3}
 		}
-		h := ep.PutVNB(peer, rv, lv)
+		h := ep.PutVIS(NB, peer, RemoteVecs(rv), LocalVecs(lv))
 		ep.Wait(h)
 		clear(got)
 		ep.GetI([]unsafe.Pointer{unsafe.Pointer(&got[0])}, uintptr(3*n), peer, offsetsOf(rv), 3)
@@ -725,14 +635,18 @@ func offsetsOf(v []RemoteVec) []uintptr {
 func TestVISZeroSizedAreNoOps(t *testing.T) {
 	bothVIS(t, 2, func(ep *Endpoint) {
 		peer := 1 - ep.Rank()
-		assert.Zero(t, ep.PutVNB(peer, nil, nil))
-		assert.Zero(t, ep.GetVNB([]LocalVec{{nil, 0}}, peer, []RemoteVec{{1 << 40, 0}}))
-		assert.Zero(t, ep.PutINB(peer, nil, 0, nil, 0))
-		assert.Zero(t, ep.PutSNB(peer, 1<<40, []uintptr{0}, nil, []uintptr{0}, []uintptr{8, 0}))
-		assert.Zero(t, ep.GetTNB(nil, nil, peer, 0, nil, []uintptr{3, 0}, 8))
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteVecs(nil), LocalVecs(nil)))
+		assert.Zero(t, ep.GetVIS(NB, LocalVecs([]LocalVec{{nil, 0}}), peer, RemoteVecs([]RemoteVec{{1 << 40, 0}})))
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteIndexed(nil, 0), LocalIndexed(nil, 0)))
+		ds, ss, err := SpecSections([]uintptr{0}, []uintptr{0}, []uintptr{8, 0})
+		require.NoError(t, err)
+		assert.Zero(t, ep.PutVIS(NB, peer, RemoteSection(1<<40, ds), LocalSection(nil, ss)))
+		ds, ss, err = TransposedSections(nil, nil, []uintptr{3, 0}, 8)
+		require.NoError(t, err)
+		assert.Zero(t, ep.GetVIS(NB, LocalSection(nil, ds), peer, RemoteSection(0, ss)))
 		h, ref := ep.Track(2, false)
-		ep.PutVPart(ref, peer, nil, nil)
-		ep.GetSPart(ref, nil, nil, peer, 0, nil, []uintptr{0})
+		ep.PutVIS(Part(ref), peer, RemoteVecs(nil), LocalVecs(nil))
+		ep.GetVIS(Part(ref), LocalSection(nil, Section{}), peer, RemoteSection(0, Section{}))
 		assert.True(t, ep.Try(h), "no-op parts complete their piece")
 		assert.Zero(t, ep.Stats.Puts+ep.Stats.Gets)
 	})
@@ -765,7 +679,7 @@ func TestVISErrors(t *testing.T) {
 			{"gets not growing", func() { ep.GetS(p, []uintptr{8, 16}, peer, 0, []uintptr{8, 8}, []uintptr{8, 2, 2}) },
 				"gets: source strides: strides[1] = 8 is less than count[1]·strides[0] = 16 (strides must grow and runs must not overlap)"},
 			{"gets few strides", func() { ep.GetS(p, []uintptr{8}, peer, 0, nil, []uintptr{8, 2}) },
-				"gets: 1 stride levels need 1 strides per side, got 0 and 1"},
+				"gets: 1 stride levels need 1 strides per side, got 1 and 0"},
 			{"puts outside", func() { ep.PutS(peer, visSeg-8, []uintptr{8}, p, []uintptr{8}, []uintptr{8, 2}) },
 				"puts: the destination section at offset 0x3ffff8 is outside the segment of 4194304 bytes"},
 			{"putt overlapping", func() { ep.PutT(peer, 64, []int64{8, 8}, p, []int64{8, 16}, []uintptr{2, 2}, 8) },
@@ -822,37 +736,28 @@ func (c *fakeVIS) finish(ref OpRef) {
 	c.job.Complete(ref)
 }
 
-func (c *fakeVIS) PutV(from, to int, dst []RemoteVec, src []LocalVec, done OpRef) {
-	x := xfer{kind: vecSide, put: true, rvec: dst, lvec: src}
-	x.direct(c.seg(to))
+// PutVIS and GetVIS move the bytes the way a conduit over a wire does:
+// the local side packed, the remote side encoded, decoded at the target
+// and unpacked there.
+func (c *fakeVIS) PutVIS(from, to int, remote, local Side, done OpRef) {
+	buf := make([]byte, local.Total())
+	local.Gather(unsafe.Pointer(&buf[0]), nil)
+	r, rest, err := DecodeSide(remote.AppendEncoding(nil), visSeg)
+	if err != nil || len(rest) != 0 {
+		panic(fmt.Sprint("fakeVIS: ", err, len(rest)))
+	}
+	r.Scatter(c.seg(to), unsafe.Pointer(&buf[0]))
 	c.finish(done)
 }
 
-func (c *fakeVIS) GetV(from int, dst []LocalVec, to int, src []RemoteVec, done OpRef) {
-	x := xfer{kind: vecSide, lvec: dst, rvec: src}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done OpRef) {
-	x := xfer{kind: idxSide, put: true, roff: dst, rlen: dstLen, lptr: src, llen: srcLen}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done OpRef) {
-	x := xfer{kind: idxSide, lptr: dst, llen: dstLen, roff: src, rlen: srcLen}
-	x.direct(c.seg(to))
-	c.finish(done)
-}
-
-func (c *fakeVIS) PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(c.seg(to), int64(dstOff), dstStrides, src, 0, srcStrides, run, count)
-	c.finish(done)
-}
-
-func (c *fakeVIS) GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done OpRef) {
-	copyStrided(dst, 0, dstStrides, c.seg(to), int64(srcOff), srcStrides, run, count)
+func (c *fakeVIS) GetVIS(from int, local Side, to int, remote Side, done OpRef) {
+	r, _, err := DecodeSide(remote.AppendEncoding(nil), visSeg)
+	if err != nil {
+		panic(fmt.Sprint("fakeVIS: ", err))
+	}
+	buf := make([]byte, r.Total())
+	r.Gather(unsafe.Pointer(&buf[0]), c.seg(to))
+	local.Scatter(nil, unsafe.Pointer(&buf[0]))
 	c.finish(done)
 }
 

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
 // Matrix-strided (block-strided) transfers, after "Towards a
@@ -28,6 +30,11 @@ type blockShape struct {
 }
 
 // vector reports whether the shape is one the strided VIS path takes.
+// section is the blocks as a section whose blocks are stride bytes apart.
+func (b blockShape) section(stride int64) gasnet.Section {
+	return gasnet.Section{Run: b.run, Count: []uintptr{b.count}, Strides: []int64{stride}}
+}
+
 func (b blockShape) vector() bool {
 	return b.remote >= int64(b.run) && b.local >= int64(b.run)
 }
@@ -67,7 +74,7 @@ func (o Lib) blocks(p SharedPtr, elemSize uintptr, remoteStride, localStride int
 	if b.run > math.MaxInt64 {
 		o.fail("a block of %d bytes is too large", b.run)
 	}
-	o.checkSection(p, b.run, []uintptr{b.count}, []int64{b.remote}, remoteWhat)
+	o.checkSection(p, b.section(b.remote), remoteWhat)
 	return b, true
 }
 
@@ -82,7 +89,7 @@ func (o Lib) MemputBlocks(s Sync, dst SharedPtr, src unsafe.Pointer, elemSize ui
 	o.checkPrivate(src, "source")
 	ep := o.t.ep
 	if b.vector() {
-		return putS(ep, s, dst, []uintptr{uintptr(b.remote)}, src, []uintptr{uintptr(b.local)}, []uintptr{b.run, b.count})
+		return o.putSection(s, dst, b.section(b.remote), src, b.section(b.local))
 	}
 	for i := range int64(b.count) {
 		ep.Put(int(dst.Thread), uintptr(int64(dst.Addr)+i*b.remote), unsafe.Add(src, i*b.local), b.run)
@@ -101,7 +108,7 @@ func (o Lib) MemgetBlocks(s Sync, dst unsafe.Pointer, src SharedPtr, elemSize ui
 	o.checkPrivate(dst, "destination")
 	ep := o.t.ep
 	if b.vector() {
-		return getS(ep, s, dst, []uintptr{uintptr(b.local)}, src, []uintptr{uintptr(b.remote)}, []uintptr{b.run, b.count})
+		return o.getSection(s, dst, b.section(b.local), src, b.section(b.remote))
 	}
 	for i := range int64(b.count) {
 		ep.Get(unsafe.Add(dst, i*b.local), int(src.Thread), uintptr(int64(src.Addr)+i*b.remote), b.run)

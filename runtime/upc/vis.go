@@ -770,7 +770,7 @@ func (p *visPlan) run(s Sync) Handle {
 		}
 		hs := make([]Handle, 0, len(gets.m))
 		for thread, g := range gets.m {
-			hs = append(hs, ep.GetVNB(g.local, int(thread), g.remote))
+			hs = append(hs, ep.GetVIS(gasnet.NB, gasnet.LocalVecs(g.local), int(thread), gasnet.RemoteVecs(g.remote)))
 		}
 		ep.WaitAll(hs)
 		for _, b := range p.bounce {
@@ -779,10 +779,10 @@ func (p *visPlan) run(s Sync) Handle {
 	}
 	return p.t.issueParts(s, len(p.gets.m)+len(p.puts.m), func(ref gasnet.OpRef) {
 		for thread, g := range p.gets.m {
-			ep.GetVPart(ref, g.local, int(thread), g.remote)
+			ep.GetVIS(gasnet.Part(ref), gasnet.LocalVecs(g.local), int(thread), gasnet.RemoteVecs(g.remote))
 		}
 		for thread, g := range p.puts.m {
-			ep.PutVPart(ref, int(thread), g.remote, g.local)
+			ep.PutVIS(gasnet.Part(ref), int(thread), gasnet.RemoteVecs(g.remote), gasnet.LocalVecs(g.local))
 		}
 	})
 }
@@ -839,31 +839,18 @@ func (o Lib) MemgetIlist(s Sync, dst []unsafe.Pointer, dstLen uintptr, src []Sha
 // count[i] runs along dimension i, strides[i-1] bytes between runs along
 // dimension i (len(count) is stridelevels+1). A zero count is a no-op.
 
-// strided checks a strided transfer and reports whether it moves bytes.
-func (o Lib) stridedShape(dstStrides, srcStrides, count []uintptr) bool {
-	if len(count) == 0 {
-		o.fail("count has no entries (it needs stridelevels+1)")
+// stridedSections checks a strided transfer and returns its two sections,
+// with moves false when it moves nothing.
+func (o Lib) stridedSections(dstStrides, srcStrides, count []uintptr) (dst, src gasnet.Section, moves bool) {
+	dst, src, err := gasnet.SpecSections(dstStrides, srcStrides, count)
+	if err != nil {
+		o.fail("%v", err)
 	}
-	for _, c := range count {
-		if c == 0 {
-			return false
-		}
-	}
-	levels := len(count) - 1
-	if len(dstStrides) < levels || len(srcStrides) < levels {
-		o.fail("%d stride levels need %d strides per side, got %d and %d", levels, levels, len(dstStrides), len(srcStrides))
-	}
-	if err := gasnet.CheckStrides(dstStrides[:levels], count); err != nil {
-		o.fail("destination strides: %v", err)
-	}
-	if err := gasnet.CheckStrides(srcStrides[:levels], count); err != nil {
-		o.fail("source strides: %v", err)
-	}
-	return true
+	return dst, src, dst.Run != 0
 }
 
 // checkSection checks that a section at p lies in p's thread's segment.
-func (o Lib) checkSection(p SharedPtr, run uintptr, count []uintptr, strides []int64, what string) {
+func (o Lib) checkSection(p SharedPtr, sec gasnet.Section, what string) {
 	t := o.t
 	if p.IsNull() {
 		o.fail("the %s is a null pointer-to-shared", what)
@@ -871,98 +858,87 @@ func (o Lib) checkSection(p SharedPtr, run uintptr, count []uintptr, strides []i
 	if int(p.Thread) >= t.Threads {
 		o.fail("the %s %v names thread %d, but THREADS is %d", what, p, p.Thread, t.Threads)
 	}
-	lo, hi, ok := gasnet.SectionExtent(run, count, strides)
+	lo, hi, ok := gasnet.SectionExtent(sec.Run, sec.Count, sec.Strides)
 	if !ok || p.Addr > t.segSize || lo < -int64(p.Addr) || hi > int64(t.segSize)-int64(p.Addr) {
 		o.fail("the %s section at %v is outside thread %d's shared segment of %d bytes", what, p, p.Thread, t.segSize)
 	}
 }
 
-// signedStrides views checked spec strides as the signed strides of a
-// section (CheckStrides bounds them below 2^63).
-func signedStrides(s []uintptr, levels int) []int64 {
-	if levels == 0 {
-		return nil
-	}
-	return unsafe.Slice((*int64)(unsafe.Pointer(&s[0])), levels)
-}
-
 // MemgetStrided copies a strided shared section to a private one.
 func (o Lib) MemgetStrided(s Sync, dst unsafe.Pointer, dstStrides []uintptr, src SharedPtr, srcStrides []uintptr, count []uintptr) Handle {
-	if !o.stridedShape(dstStrides, srcStrides, count) {
+	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
+	if !moves {
 		return 0
 	}
-	levels := len(count) - 1
-	o.checkPrivate(dst, "destination")
-	o.checkSection(src, count[0], count[1:], signedStrides(srcStrides, levels), "source")
-	return getS(o.t.ep, s, dst, dstStrides, src, srcStrides, count)
+	return o.getSection(s, dst, ds, src, ss)
 }
 
 // MemputStrided copies a private strided section to a shared one.
 func (o Lib) MemputStrided(s Sync, dst SharedPtr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) Handle {
-	if !o.stridedShape(dstStrides, srcStrides, count) {
+	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
+	if !moves {
 		return 0
 	}
-	levels := len(count) - 1
-	o.checkSection(dst, count[0], count[1:], signedStrides(dstStrides, levels), "destination")
-	o.checkPrivate(src, "source")
-	return putS(o.t.ep, s, dst, dstStrides, src, srcStrides, count)
+	return o.putSection(s, dst, ds, src, ss)
 }
 
 // MemcpyStrided copies a strided shared section to another.
 func (o Lib) MemcpyStrided(s Sync, dst SharedPtr, dstStrides []uintptr, src SharedPtr, srcStrides []uintptr, count []uintptr) Handle {
-	if !o.stridedShape(dstStrides, srcStrides, count) {
+	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
+	if !moves {
 		return 0
 	}
-	levels := len(count) - 1
-	o.checkSection(dst, count[0], count[1:], signedStrides(dstStrides, levels), "destination")
-	o.checkSection(src, count[0], count[1:], signedStrides(srcStrides, levels), "source")
-	t, ep := o.t, o.t.ep
+	return o.copySection(s, dst, ds, src, ss)
+}
+
+// getSection copies the shared section ss at src to the private section
+// ds at dst, completing as s says.
+func (o Lib) getSection(s Sync, dst unsafe.Pointer, ds gasnet.Section, src SharedPtr, ss gasnet.Section) Handle {
+	o.checkPrivate(dst, "destination")
+	o.checkSection(src, ss, "source")
+	return o.t.ep.GetVIS(completion(s), gasnet.LocalSection(dst, ds), int(src.Thread), gasnet.RemoteSection(src.Addr, ss))
+}
+
+// putSection copies the private section ss at src to the shared section
+// ds at dst, completing as s says.
+func (o Lib) putSection(s Sync, dst SharedPtr, ds gasnet.Section, src unsafe.Pointer, ss gasnet.Section) Handle {
+	o.checkSection(dst, ds, "destination")
+	o.checkPrivate(src, "source")
+	return o.t.ep.PutVIS(completion(s), int(dst.Thread), gasnet.RemoteSection(dst.Addr, ds), gasnet.LocalSection(src, ss))
+}
+
+// copySection copies between two shared sections: a put from an
+// addressable source, a get into an addressable destination, else
+// (third party) a get of the source here, densely packed, then a put.
+func (o Lib) copySection(s Sync, dst SharedPtr, ds gasnet.Section, src SharedPtr, ss gasnet.Section) Handle {
+	o.checkSection(dst, ds, "destination")
+	o.checkSection(src, ss, "source")
+	t := o.t
 	if p := t.seg(src); p != nil {
-		return putS(ep, s, dst, dstStrides, p, srcStrides, count)
+		return o.putSection(s, dst, ds, p, ss)
 	}
 	if p := t.seg(dst); p != nil {
-		return getS(ep, s, p, dstStrides, src, srcStrides, count)
+		return o.getSection(s, p, ds, src, ss)
 	}
-	// Third party: gather the section here, densely packed, then put it.
-	dense := denseStrides(count)
-	buf := make([]byte, o.mulSize(dense[len(dense)-1], count[len(count)-1], "section", ""))
-	ep.GetS(unsafe.Pointer(&buf[0]), dense, int(src.Thread), src.Addr, srcStrides, count)
-	return putS(ep, s, dst, dstStrides, unsafe.Pointer(&buf[0]), dense, count)
+	dense := ss.Dense()
+	size := dense.Run
+	for _, c := range dense.Count {
+		size = o.mulSize(size, c, "section", "")
+	}
+	buf := make([]byte, size)
+	o.getSection(Blocking, unsafe.Pointer(&buf[0]), dense, src, ss)
+	return o.putSection(s, dst, ds, unsafe.Pointer(&buf[0]), dense)
 }
 
-// denseStrides are the strides of a section packed without gaps; the last
-// entry is the size of one step along the outermost dimension.
-func denseStrides(count []uintptr) []uintptr {
-	d := make([]uintptr, len(count))
-	d[0] = count[0]
-	for i := 1; i < len(count); i++ {
-		d[i] = d[i-1] * count[i]
-	}
-	return d
-}
-
-func getS(ep *gasnet.Endpoint, s Sync, dst unsafe.Pointer, dstStrides []uintptr, src SharedPtr, srcStrides, count []uintptr) Handle {
+// completion is the gasnet completion of the library's mode s.
+func completion(s Sync) gasnet.Completion {
 	switch s {
 	case Async:
-		return ep.GetSNB(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count)
+		return gasnet.NB
 	case Asynci:
-		ep.GetSNBI(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count)
-	default:
-		ep.GetS(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count)
+		return gasnet.NBI
 	}
-	return 0
-}
-
-func putS(ep *gasnet.Endpoint, s Sync, dst SharedPtr, dstStrides []uintptr, src unsafe.Pointer, srcStrides, count []uintptr) Handle {
-	switch s {
-	case Async:
-		return ep.PutSNB(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count)
-	case Asynci:
-		ep.PutSNBI(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count)
-	default:
-		ep.PutS(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count)
-	}
-	return 0
+	return gasnet.Blocking
 }
 
 // Fixed-stride transfers (design A): chunkCount chunks of chunkLen bytes,
@@ -1010,7 +986,7 @@ func (f fchunks) strides() (count, strides []uintptr) {
 // (before listing them: the list is as long as the chunk count).
 func (o Lib) checkChunks(p SharedPtr, f fchunks, what string) {
 	count, strides := f.strides()
-	o.checkSection(p, f.len, count[1:], signedStrides(strides, 1), what)
+	o.checkSection(p, gasnet.Section{Run: f.len, Count: count[1:], Strides: []int64{int64(strides[0])}}, what)
 }
 
 // sharedList lists the chunks at p as indexed regions.

@@ -54,97 +54,42 @@ func (o Lib) MemcpyStrided3D(s Sync, dst SharedPtr, dstRowStride, dstPlaneStride
 // reflect. Destination elements may not overlap; sources may (a zero
 // stride repeats an element).
 
-// transposed checks a transposing copy and reports whether it moves bytes.
-func (o Lib) transposed(dstStrides, srcStrides []int64, count []uintptr, elemSize uintptr) bool {
-	if elemSize == 0 || len(count) == 0 {
-		return false
+// transposedSections checks a transposing copy and returns its two
+// sections, with moves false when it moves nothing.
+func (o Lib) transposedSections(dstStrides, srcStrides []int64, count []uintptr, elemSize uintptr) (dst, src gasnet.Section, moves bool) {
+	dst, src, err := gasnet.TransposedSections(dstStrides, srcStrides, count, elemSize)
+	if err != nil {
+		o.fail("%v", err)
 	}
-	for _, c := range count {
-		if c == 0 {
-			return false
-		}
-	}
-	if len(dstStrides) < len(count) || len(srcStrides) < len(count) {
-		o.fail("%d dimensions need %d strides per side, got %d and %d", len(count), len(count), len(dstStrides), len(srcStrides))
-	}
-	if err := gasnet.CheckTransposed(dstStrides[:len(count)], count, elemSize); err != nil {
-		o.fail("destination strides: %v", err)
-	}
-	if _, _, ok := gasnet.SectionExtent(elemSize, count, srcStrides); !ok {
-		o.fail("the source section's extent overflows")
-	}
-	return true
+	return dst, src, dst.Run != 0
 }
 
 // MemgetTranspose copies a shared section to a private one, permuting or
 // reflecting dimensions as the strides say.
 func (o Lib) MemgetTranspose(s Sync, dst unsafe.Pointer, dstStrides []int64, src SharedPtr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	if !o.transposed(dstStrides, srcStrides, count, elemSize) {
+	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
+	if !moves {
 		return 0
 	}
-	o.checkPrivate(dst, "destination")
-	o.checkSection(src, elemSize, count, srcStrides, "source")
-	return getT(o.t.ep, s, dst, dstStrides, src, srcStrides, count, elemSize)
+	return o.getSection(s, dst, ds, src, ss)
 }
 
 // MemputTranspose copies a private section to a shared one.
 func (o Lib) MemputTranspose(s Sync, dst SharedPtr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	if !o.transposed(dstStrides, srcStrides, count, elemSize) {
+	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
+	if !moves {
 		return 0
 	}
-	o.checkSection(dst, elemSize, count, dstStrides, "destination")
-	o.checkPrivate(src, "source")
-	return putT(o.t.ep, s, dst, dstStrides, src, srcStrides, count, elemSize)
+	return o.putSection(s, dst, ds, src, ss)
 }
 
 // MemcpyTranspose copies a shared section to another.
 func (o Lib) MemcpyTranspose(s Sync, dst SharedPtr, dstStrides []int64, src SharedPtr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	if !o.transposed(dstStrides, srcStrides, count, elemSize) {
+	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
+	if !moves {
 		return 0
 	}
-	o.checkSection(dst, elemSize, count, dstStrides, "destination")
-	o.checkSection(src, elemSize, count, srcStrides, "source")
-	t, ep := o.t, o.t.ep
-	if p := t.seg(src); p != nil {
-		return putT(ep, s, dst, dstStrides, p, srcStrides, count, elemSize)
-	}
-	if p := t.seg(dst); p != nil {
-		return getT(ep, s, p, dstStrides, src, srcStrides, count, elemSize)
-	}
-	// Third party: gather the elements here in index order, then put.
-	dense := make([]int64, len(count))
-	size := elemSize
-	for k, c := range count {
-		dense[k] = int64(size)
-		size = o.mulSize(size, c, "section", "")
-	}
-	buf := make([]byte, size)
-	ep.GetT(unsafe.Pointer(&buf[0]), dense, int(src.Thread), src.Addr, srcStrides, count, elemSize)
-	return putT(ep, s, dst, dstStrides, unsafe.Pointer(&buf[0]), dense, count, elemSize)
-}
-
-func getT(ep *gasnet.Endpoint, s Sync, dst unsafe.Pointer, dstStrides []int64, src SharedPtr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	switch s {
-	case Async:
-		return ep.GetTNB(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count, elemSize)
-	case Asynci:
-		ep.GetTNBI(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count, elemSize)
-	default:
-		ep.GetT(dst, dstStrides, int(src.Thread), src.Addr, srcStrides, count, elemSize)
-	}
-	return 0
-}
-
-func putT(ep *gasnet.Endpoint, s Sync, dst SharedPtr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	switch s {
-	case Async:
-		return ep.PutTNB(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count, elemSize)
-	case Asynci:
-		ep.PutTNBI(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count, elemSize)
-	default:
-		ep.PutT(int(dst.Thread), dst.Addr, dstStrides, src, srcStrides, count, elemSize)
-	}
-	return 0
+	return o.copySection(s, dst, ds, src, ss)
 }
 
 // Reblocking copies. The shared side is a block-distributed array, given
@@ -284,7 +229,8 @@ func (o Lib) blockedShape(dstStrides, srcStrides, count []uintptr, elemSize uint
 	if elemSize == 0 {
 		o.fail("the element size must be positive")
 	}
-	return o.stridedShape(dstStrides, srcStrides, count)
+	_, _, moves := o.stridedSections(dstStrides, srcStrides, count)
+	return moves
 }
 
 // MemgetStridedBlocked copies a strided section of a block-distributed

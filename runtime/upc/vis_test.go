@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/runtime/gasnet/smp"
+	"github.com/upcgo/upcgo/runtime/internal/vismodel"
 )
 
 // The library tests check every transfer against a brute-force model:
@@ -22,8 +23,8 @@ import (
 
 const slabSize = 64 << 10
 
-// bspan is [off, off+n) of a slab half or a private buffer.
-type bspan struct{ off, n int }
+// bspan is a region of a slab half or a private buffer.
+type bspan = vismodel.Span
 
 // sregion is a bspan of the slab on one thread.
 type sregion struct {
@@ -103,36 +104,25 @@ func firstDiff(a, b []byte) int {
 func (w *libWorld) sharedStream(rs []sregion) []byte {
 	var out []byte
 	for _, r := range rs {
-		out = append(out, w.models[r.thread][r.off:r.off+r.n]...)
+		out = append(out, w.models[r.thread][r.Off:r.Off+r.N]...)
 	}
 	return out
 }
 
 func (w *libWorld) placeShared(rs []sregion, data []byte) {
 	for _, r := range rs {
-		copy(w.models[r.thread][r.off:r.off+r.n], data[:r.n])
-		data = data[r.n:]
+		copy(w.models[r.thread][r.Off:r.Off+r.N], data[:r.N])
+		data = data[r.N:]
 	}
 }
 
-func stream(buf []byte, spans []bspan) []byte {
-	var out []byte
-	for _, s := range spans {
-		out = append(out, buf[s.off:s.off+s.n]...)
-	}
-	return out
-}
-
-func total[T interface{ size() int }](rs []T) int {
+func total[T interface{ Size() int }](rs []T) int {
 	n := 0
 	for _, r := range rs {
-		n += r.size()
+		n += r.Size()
 	}
 	return n
 }
-
-func (s bspan) size() int   { return s.n }
-func (s sregion) size() int { return s.n }
 
 // dstRegions returns disjoint regions of random lengths (some empty) on
 // random threads inside area [lo, lo+size) of the destination half.
@@ -144,7 +134,7 @@ func (w *libWorld) dstRegions(lo, size, k, maxLen int) []sregion {
 		if pos+n > lo+size {
 			break
 		}
-		out = append(out, sregion{w.thread(), bspan{w.half(true) + pos, n}})
+		out = append(out, sregion{w.thread(), bspan{Off: w.half(true) + pos, N: n}})
 		pos += n + w.r.IntN(16)
 	}
 	w.r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
@@ -157,7 +147,7 @@ func (w *libWorld) srcRegions(total, maxLen int) []sregion {
 	var out []sregion
 	for total > 0 {
 		n := min(total, 1+w.r.IntN(maxLen))
-		out = append(out, sregion{w.thread(), bspan{w.half(false) + w.r.IntN(slabSize/2-n+1), n}})
+		out = append(out, sregion{w.thread(), bspan{Off: w.half(false) + w.r.IntN(slabSize/2-n+1), N: n}})
 		total -= n
 	}
 	return out
@@ -171,9 +161,9 @@ func (w *libWorld) privSpans(total, maxLen int) ([]bspan, int) {
 	for total > 0 {
 		n := min(total, 1+w.r.IntN(maxLen))
 		if w.r.IntN(8) == 0 {
-			out = append(out, bspan{pos, 0})
+			out = append(out, bspan{Off: pos, N: 0})
 		}
-		out = append(out, bspan{pos, n})
+		out = append(out, bspan{Off: pos, N: n})
 		pos += n + w.r.IntN(8)
 		total -= n
 	}
@@ -184,18 +174,15 @@ func (w *libWorld) privSpans(total, maxLen int) ([]bspan, int) {
 func (w *libWorld) smemvecs(rs []sregion) []SmemVec {
 	out := make([]SmemVec, len(rs))
 	for i, r := range rs {
-		out[i] = SmemVec{w.at(r.thread, r.off), uintptr(r.n)}
+		out[i] = SmemVec{w.at(r.thread, r.Off), uintptr(r.N)}
 	}
 	return out
 }
 
 func pmemvecs(buf []byte, spans []bspan) []PmemVec {
 	out := make([]PmemVec, len(spans))
-	for i, s := range spans {
-		out[i].Len = uintptr(s.n)
-		if s.n > 0 {
-			out[i].Addr = unsafe.Pointer(&buf[s.off])
-		}
+	for i, p := range vismodel.Addrs(buf, spans) {
+		out[i] = PmemVec{Addr: p, Len: uintptr(spans[i].N)}
 	}
 	return out
 }
@@ -214,7 +201,7 @@ func (w *libWorld) vlistPut(lo, size int) libOp {
 	dst := w.dstRegions(lo, size, 1+w.r.IntN(12), 200)
 	srcSpans, n := w.privSpans(total(dst), 150)
 	buf := w.bytes(n)
-	w.placeShared(dst, stream(buf, srcSpans))
+	w.placeShared(dst, vismodel.Stream(buf, srcSpans))
 	dl, sl := w.smemvecs(dst), pmemvecs(buf, srcSpans)
 	return libOp{"memput_vlist", func(s Sync) Handle { return w.t.MemputVlist(s, dl, sl) }, noCheck}
 }
@@ -226,7 +213,7 @@ func (w *libWorld) vlistGet() libOp {
 	buf := make([]byte, n)
 	dl, sl := pmemvecs(buf, dstSpans), w.smemvecs(src)
 	return libOp{"memget_vlist", func(s Sync) Handle { return w.t.MemgetVlist(s, dl, sl) }, func(t *testing.T) {
-		require.Equal(t, want, stream(buf, dstSpans), "memget_vlist %v ← %v", dstSpans, src)
+		require.Equal(t, want, vismodel.Stream(buf, dstSpans), "memget_vlist %v ← %v", dstSpans, src)
 	}}
 }
 
@@ -257,7 +244,7 @@ func (w *libWorld) fixedDst(lo, size, count, n int) ([]sregion, bool) {
 	}
 	out := make([]sregion, count)
 	for i, k := range w.r.Perm(slots)[:count] {
-		out[i] = sregion{w.thread(), bspan{w.half(true) + lo + k*n, n}}
+		out[i] = sregion{w.thread(), bspan{Off: w.half(true) + lo + k*n, N: n}}
 	}
 	if w.r.IntN(2) == 0 {
 		// Ascending order: the overlap check's one-pass case.
@@ -265,7 +252,7 @@ func (w *libWorld) fixedDst(lo, size, count, n int) ([]sregion, bool) {
 			if a.thread != b.thread {
 				return a.thread - b.thread
 			}
-			return a.off - b.off
+			return a.Off - b.Off
 		})
 	}
 	return out, true
@@ -274,15 +261,7 @@ func (w *libWorld) fixedDst(lo, size, count, n int) ([]sregion, bool) {
 func (w *libWorld) sptrs(rs []sregion) []SharedPtr {
 	out := make([]SharedPtr, len(rs))
 	for i, r := range rs {
-		out[i] = w.at(r.thread, r.off)
-	}
-	return out
-}
-
-func ptrs(buf []byte, spans []bspan) []unsafe.Pointer {
-	out := make([]unsafe.Pointer, len(spans))
-	for i, s := range spans {
-		out[i] = unsafe.Pointer(&buf[s.off])
+		out[i] = w.at(r.thread, r.Off)
 	}
 	return out
 }
@@ -296,10 +275,10 @@ func (w *libWorld) ilistPut(lo, size int) (libOp, bool) {
 	buf := w.bytes(1024)
 	src := make([]bspan, sc)
 	for i := range src {
-		src[i] = bspan{w.r.IntN(len(buf) - slen), slen}
+		src[i] = bspan{Off: w.r.IntN(len(buf) - slen), N: slen}
 	}
-	w.placeShared(dst, stream(buf, src))
-	dl, sl := w.sptrs(dst), ptrs(buf, src)
+	w.placeShared(dst, vismodel.Stream(buf, src))
+	dl, sl := w.sptrs(dst), vismodel.Addrs(buf, src)
 	return libOp{"memput_ilist", func(s Sync) Handle { return w.t.MemputIlist(s, dl, uintptr(dlen), sl, uintptr(slen)) }, noCheck}, true
 }
 
@@ -307,17 +286,17 @@ func (w *libWorld) ilistGet() libOp {
 	dc, dlen, sc, slen := w.ilistShape()
 	src := make([]sregion, sc)
 	for i := range src {
-		src[i] = sregion{w.thread(), bspan{w.half(false) + w.r.IntN(slabSize/2-slen), slen}}
+		src[i] = sregion{w.thread(), bspan{Off: w.half(false) + w.r.IntN(slabSize/2-slen), N: slen}}
 	}
 	want := w.sharedStream(src)
 	buf := make([]byte, dc*dlen*2)
 	dst := make([]bspan, dc)
 	for i, k := range w.r.Perm(2 * dc)[:dc] {
-		dst[i] = bspan{k * dlen, dlen}
+		dst[i] = bspan{Off: k * dlen, N: dlen}
 	}
-	dl, sl := ptrs(buf, dst), w.sptrs(src)
+	dl, sl := vismodel.Addrs(buf, dst), w.sptrs(src)
 	return libOp{"memget_ilist", func(s Sync) Handle { return w.t.MemgetIlist(s, dl, uintptr(dlen), sl, uintptr(slen)) }, func(t *testing.T) {
-		require.Equal(t, want, stream(buf, dst), "memget_ilist")
+		require.Equal(t, want, vismodel.Stream(buf, dst), "memget_ilist")
 	}}
 }
 
@@ -329,7 +308,7 @@ func (w *libWorld) ilistCopy(lo, size int) (libOp, bool) {
 	}
 	src := make([]sregion, sc)
 	for i := range src {
-		src[i] = sregion{w.thread(), bspan{w.half(false) + w.r.IntN(slabSize/2-slen), slen}}
+		src[i] = sregion{w.thread(), bspan{Off: w.half(false) + w.r.IntN(slabSize/2-slen), N: slen}}
 	}
 	w.placeShared(dst, w.sharedStream(src))
 	dl, sl := w.sptrs(dst), w.sptrs(src)
@@ -357,37 +336,6 @@ func (w *libWorld) count() []uintptr {
 	return count
 }
 
-// runs enumerates the runs of a section, the brute-force way.
-func runs(base int, count []uintptr, strides []int64, run int) []bspan {
-	var out []bspan
-	idx := make([]int, len(count))
-	for {
-		off := base
-		for k := range count {
-			off += idx[k] * int(strides[k])
-		}
-		out = append(out, bspan{off, run})
-		k := 0
-		for ; k < len(count); k++ {
-			if idx[k]++; idx[k] < int(count[k]) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k == len(count) {
-			return out
-		}
-	}
-}
-
-func signedOf(s []uintptr) []int64 {
-	out := make([]int64, len(s))
-	for i, v := range s {
-		out[i] = int64(v)
-	}
-	return out
-}
-
 func onThread(thread int, spans []bspan) []sregion {
 	out := make([]sregion, len(spans))
 	for i, s := range spans {
@@ -409,8 +357,8 @@ func (w *libWorld) stridedPut(lo, size int) (libOp, bool) {
 	buf := w.bytes(sext)
 	th := w.thread()
 	start := w.half(true) + lo
-	dst := onThread(th, runs(start, count[1:], signedOf(ds), int(count[0])))
-	w.placeShared(dst, stream(buf, runs(0, count[1:], signedOf(ss), int(count[0]))))
+	dst := onThread(th, vismodel.Section(start, int(count[0]), count[1:], vismodel.Signed(ds)))
+	w.placeShared(dst, vismodel.Stream(buf, vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(ss))))
 	p, q := w.at(th, start), unsafe.Pointer(&buf[0])
 	return libOp{"memput_strided", func(s Sync) Handle {
 		switch {
@@ -431,7 +379,7 @@ func (w *libWorld) stridedGet() libOp {
 	ds, dext := w.section(count)
 	th := w.thread()
 	start := w.half(false) + w.r.IntN(slabSize/2-sext+1)
-	want := w.sharedStream(onThread(th, runs(start, count[1:], signedOf(ss), int(count[0]))))
+	want := w.sharedStream(onThread(th, vismodel.Section(start, int(count[0]), count[1:], vismodel.Signed(ss))))
 	buf := make([]byte, dext)
 	p, q := unsafe.Pointer(&buf[0]), w.at(th, start)
 	return libOp{"memget_strided", func(s Sync) Handle {
@@ -445,7 +393,7 @@ func (w *libWorld) stridedGet() libOp {
 		}
 		return w.t.MemgetStrided(s, p, ds, q, ss, count)
 	}, func(t *testing.T) {
-		require.Equal(t, want, stream(buf, runs(0, count[1:], signedOf(ds), int(count[0]))), "memget_strided %v", count)
+		require.Equal(t, want, vismodel.Stream(buf, vismodel.Section(0, int(count[0]), count[1:], vismodel.Signed(ds))), "memget_strided %v", count)
 	}}
 }
 
@@ -458,8 +406,8 @@ func (w *libWorld) stridedCopy(lo, size int) (libOp, bool) {
 	}
 	dth, sth := w.thread(), w.thread()
 	dstart, sstart := w.half(true)+lo, w.half(false)+w.r.IntN(slabSize/2-sext+1)
-	dst := onThread(dth, runs(dstart, count[1:], signedOf(ds), int(count[0])))
-	w.placeShared(dst, w.sharedStream(onThread(sth, runs(sstart, count[1:], signedOf(ss), int(count[0])))))
+	dst := onThread(dth, vismodel.Section(dstart, int(count[0]), count[1:], vismodel.Signed(ds)))
+	w.placeShared(dst, w.sharedStream(onThread(sth, vismodel.Section(sstart, int(count[0]), count[1:], vismodel.Signed(ss)))))
 	p, q := w.at(dth, dstart), w.at(sth, sstart)
 	return libOp{"memcpy_strided", func(s Sync) Handle {
 		switch {
@@ -492,7 +440,7 @@ func (w *libWorld) fchunks(total int) (clen, stride, count, extent int) {
 func chunkSpans(base, clen, stride, count int) []bspan {
 	out := make([]bspan, count)
 	for i := range out {
-		out[i] = bspan{base + i*stride, clen}
+		out[i] = bspan{Off: base + i*stride, N: clen}
 	}
 	return out
 }
@@ -518,7 +466,7 @@ func (w *libWorld) fstridedOp(lo, size int) (libOp, bool) {
 		}, noCheck}, true
 	case 1:
 		buf := w.bytes(sext)
-		w.placeShared(dst, stream(buf, chunkSpans(0, sl, sstr, sc)))
+		w.placeShared(dst, vismodel.Stream(buf, chunkSpans(0, sl, sstr, sc)))
 		return libOp{"memput_fstrided", func(s Sync) Handle {
 			return w.t.MemputFstrided(s, p, uintptr(dl), uintptr(dstr), uintptr(dc), unsafe.Pointer(&buf[0]), uintptr(sl), uintptr(sstr), uintptr(sc))
 		}, noCheck}, true
@@ -528,7 +476,7 @@ func (w *libWorld) fstridedOp(lo, size int) (libOp, bool) {
 	return libOp{"memget_fstrided", func(s Sync) Handle {
 		return w.t.MemgetFstrided(s, unsafe.Pointer(&buf[0]), uintptr(dl), uintptr(dstr), uintptr(dc), q, uintptr(sl), uintptr(sstr), uintptr(sc))
 	}, func(t *testing.T) {
-		require.Equal(t, want, stream(buf, chunkSpans(0, dl, dstr, dc)), "memget_fstrided")
+		require.Equal(t, want, vismodel.Stream(buf, chunkSpans(0, dl, dstr, dc)), "memget_fstrided")
 	}}, true
 }
 
@@ -564,8 +512,8 @@ func (w *libWorld) transposeOp(lo, size int) (libOp, bool) {
 	}
 	dth, sth := w.thread(), w.thread()
 	dstart, sstart := w.half(true)+lo+dorg, w.half(false)+w.r.IntN(slabSize/2-sext+1)+sorg
-	dst := onThread(dth, runs(dstart, count, ds, elem))
-	src := onThread(sth, runs(sstart, count, ss, elem))
+	dst := onThread(dth, vismodel.Section(dstart, elem, count, ds))
+	src := onThread(sth, vismodel.Section(sstart, elem, count, ss))
 	switch w.r.IntN(3) {
 	case 0:
 		w.placeShared(dst, w.sharedStream(src))
@@ -573,7 +521,7 @@ func (w *libWorld) transposeOp(lo, size int) (libOp, bool) {
 		return libOp{"memcpy_transpose", func(s Sync) Handle { return w.t.MemcpyTranspose(s, p, ds, q, ss, count, uintptr(elem)) }, noCheck}, true
 	case 1:
 		buf := w.bytes(sext)
-		w.placeShared(dst, stream(buf, runs(sorg, count, ss, elem)))
+		w.placeShared(dst, vismodel.Stream(buf, vismodel.Section(sorg, elem, count, ss)))
 		p := w.at(dth, dstart)
 		return libOp{"memput_transpose", func(s Sync) Handle {
 			return w.t.MemputTranspose(s, p, ds, unsafe.Pointer(&buf[sorg]), ss, count, uintptr(elem))
@@ -585,7 +533,7 @@ func (w *libWorld) transposeOp(lo, size int) (libOp, bool) {
 	return libOp{"memget_transpose", func(s Sync) Handle {
 		return w.t.MemgetTranspose(s, unsafe.Pointer(&buf[dorg]), ds, q, ss, count, uintptr(elem))
 	}, func(t *testing.T) {
-		require.Equal(t, want, stream(buf, runs(dorg, count, ds, elem)), "memget_transpose %v %v", count, ds)
+		require.Equal(t, want, vismodel.Stream(buf, vismodel.Section(dorg, elem, count, ds)), "memget_transpose %v %v", count, ds)
 	}}, true
 }
 
@@ -593,32 +541,32 @@ func (w *libWorld) transposeOp(lo, size int) (libOp, bool) {
 func (w *libWorld) contiguous(lo, size int) libOp {
 	n := 1 + w.r.IntN(min(size, 3000))
 	th := w.thread()
-	dst := sregion{th, bspan{w.half(true) + lo, n}}
+	dst := sregion{th, bspan{Off: w.half(true) + lo, N: n}}
 	switch w.r.IntN(4) {
 	case 0:
 		buf := w.bytes(n)
 		w.placeShared([]sregion{dst}, buf)
 		return libOp{"memput_async", func(s Sync) Handle {
-			return w.t.Lib("upc_memput_async").Memput(s, w.at(th, dst.off), unsafe.Pointer(&buf[0]), uintptr(n))
+			return w.t.Lib("upc_memput_async").Memput(s, w.at(th, dst.Off), unsafe.Pointer(&buf[0]), uintptr(n))
 		}, noCheck}
 	case 1:
 		c := byte(w.r.Uint32())
 		w.placeShared([]sregion{dst}, slices.Repeat([]byte{c}, n))
 		return libOp{"memset_async", func(s Sync) Handle {
-			return w.t.Lib("upc_memset_async").Memset(s, w.at(th, dst.off), c, uintptr(n))
+			return w.t.Lib("upc_memset_async").Memset(s, w.at(th, dst.Off), c, uintptr(n))
 		}, noCheck}
 	case 2:
-		src := sregion{w.thread(), bspan{w.half(false) + w.r.IntN(slabSize/2-n+1), n}}
+		src := sregion{w.thread(), bspan{Off: w.half(false) + w.r.IntN(slabSize/2-n+1), N: n}}
 		w.placeShared([]sregion{dst}, w.sharedStream([]sregion{src}))
 		return libOp{"memcpy_async", func(s Sync) Handle {
-			return w.t.Lib("upc_memcpy_async").Memcpy(s, w.at(th, dst.off), w.at(src.thread, src.off), uintptr(n))
+			return w.t.Lib("upc_memcpy_async").Memcpy(s, w.at(th, dst.Off), w.at(src.thread, src.Off), uintptr(n))
 		}, noCheck}
 	}
-	src := sregion{w.thread(), bspan{w.half(false) + w.r.IntN(slabSize/2-n+1), n}}
+	src := sregion{w.thread(), bspan{Off: w.half(false) + w.r.IntN(slabSize/2-n+1), N: n}}
 	want := w.sharedStream([]sregion{src})
 	buf := make([]byte, n)
 	return libOp{"memget_async", func(s Sync) Handle {
-		return w.t.Lib("upc_memget_async").Memget(s, unsafe.Pointer(&buf[0]), w.at(src.thread, src.off), uintptr(n))
+		return w.t.Lib("upc_memget_async").Memget(s, unsafe.Pointer(&buf[0]), w.at(src.thread, src.Off), uintptr(n))
 	}, func(t *testing.T) { require.Equal(t, want, buf, "memget_async") }}
 }
 

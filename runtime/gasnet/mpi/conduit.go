@@ -434,56 +434,20 @@ func (c *Conduit) Flush(from int, wait bool) {
 	c.leaveMPI()
 }
 
-// VIS: one operation each, on the remote side described relative to the
-// target's window.
-
-func (c *Conduit) PutV(from, to int, dst []gasnet.RemoteVec, src []gasnet.LocalVec, done gasnet.OpRef) {
-	_, seg := c.where(to, 0)
-	r := remoteVec(dst)
-	for i := range r.offs {
-		r.offs[i] += seg
-	}
-	c.postVIS(opPutVIS, from, to, localVec(src), r, done)
+// PutVIS and GetVIS post a VIS transfer (gasnet.VISConduit); the remote
+// side's offsets are from the target segment's displacement in the window.
+func (c *Conduit) PutVIS(from, to int, remote, local gasnet.Side, done gasnet.OpRef) {
+	c.postVIS(opPutVIS, from, to, local, remote, done)
 }
 
-func (c *Conduit) GetV(from int, dst []gasnet.LocalVec, to int, src []gasnet.RemoteVec, done gasnet.OpRef) {
-	_, seg := c.where(to, 0)
-	r := remoteVec(src)
-	for i := range r.offs {
-		r.offs[i] += seg
-	}
-	c.postVIS(opGetVIS, from, to, localVec(dst), r, done)
+func (c *Conduit) GetVIS(from int, local gasnet.Side, to int, remote gasnet.Side, done gasnet.OpRef) {
+	c.postVIS(opGetVIS, from, to, local, remote, done)
 }
 
-func (c *Conduit) PutI(from, to int, dst []uintptr, dstLen uintptr, src []unsafe.Pointer, srcLen uintptr, done gasnet.OpRef) {
-	_, seg := c.where(to, 0)
-	for i := range dst {
-		dst[i] += seg
-	}
-	c.postVIS(opPutVIS, from, to, localIdx(src, srcLen), remoteIdx(dst, dstLen), done)
-}
-
-func (c *Conduit) GetI(from int, dst []unsafe.Pointer, dstLen uintptr, to int, src []uintptr, srcLen uintptr, done gasnet.OpRef) {
-	_, seg := c.where(to, 0)
-	for i := range src {
-		src[i] += seg
-	}
-	c.postVIS(opGetVIS, from, to, localIdx(dst, dstLen), remoteIdx(src, srcLen), done)
-}
-
-func (c *Conduit) PutS(from, to int, dstOff uintptr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, run uintptr, count []uintptr, done gasnet.OpRef) {
-	_, disp := c.where(to, dstOff)
-	c.postVIS(opPutVIS, from, to, localStrided(src, srcStrides, run, count), remoteStrided(disp, dstStrides, run, count), done)
-}
-
-func (c *Conduit) GetS(from int, dst unsafe.Pointer, dstStrides []int64, to int, srcOff uintptr, srcStrides []int64, run uintptr, count []uintptr, done gasnet.OpRef) {
-	_, disp := c.where(to, srcOff)
-	c.postVIS(opGetVIS, from, to, localStrided(dst, dstStrides, run, count), remoteStrided(disp, srcStrides, run, count), done)
-}
-
-func (c *Conduit) postVIS(k opKind, from, to int, local, remote shape, done gasnet.OpRef) {
-	o := c.tab.acquire(c.l.proc(to))
-	o.kind, o.from, o.local, o.remote, o.ref = k, from, local, remote, done
+func (c *Conduit) postVIS(k opKind, from, to int, local, remote gasnet.Side, done gasnet.OpRef) {
+	proc, seg := c.where(to, 0)
+	o := c.tab.acquire(proc)
+	o.kind, o.from, o.local, o.remote, o.disp, o.ref = k, from, local, remote, seg, done
 	c.tab.submit(o)
 }
 

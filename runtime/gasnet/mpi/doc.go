@@ -10,7 +10,7 @@
 // The MPI code is cgo behind the mpi build tag (with mpich for MPICH;
 // Open MPI otherwise), so the default build stays pure Go; without the
 // tag the package holds only its pure-Go parts (configuration, layout,
-// operation table, wire format, transfer shapes, barrier logic), which
+// operation table, wire format, datatype choice, barrier logic), which
 // are tested with fakes. A program selects the conduit by importing the
 // package: its init registers it with gasnet.RegisterNetwork, and
 // upc.Main opens it (upcgo build -network mpi adds the import).

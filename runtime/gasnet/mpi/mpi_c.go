@@ -479,6 +479,8 @@ import (
 	"fmt"
 	"math"
 	"unsafe"
+
+	"github.com/upcgo/upcgo/runtime/gasnet"
 )
 
 // mpiError turns an MPI error code into an error naming the call.
@@ -602,35 +604,33 @@ func (d datatype) free() {
 	}
 }
 
-// typeOf builds the datatype of a shape's runs relative to its origin
-// (shape.origin for remote shapes; the section's base for local strided
-// shapes). Lists of one run length use hindexed_block.
-func typeOf(s *shape) (datatype, error) {
+// typeOf builds the datatype of a side's runs relative to its origin
+// (Side.Origin for remote sides; the section's base for local sections).
+// One run is the zero datatype (contiguous bytes); lists of one run
+// length use hindexed_block.
+func typeOf(s *gasnet.Side) (datatype, error) {
 	var d datatype
 	var rc C.int
-	switch s.kind {
-	case shapeContig:
+	sec, isSection := s.Section()
+	n, sameLen := s.RunLen()
+	switch {
+	case isSection && len(sec.Count) == 0:
 		return d, nil
-	case shapeStrided:
-		count := make([]C.int, len(s.count))
-		stride := make([]C.MPI_Aint, len(s.count))
-		for k, c := range s.count {
-			count[k], stride[k] = C.int(c), C.MPI_Aint(s.stride[k])
+	case isSection:
+		count := make([]C.int, len(sec.Count))
+		stride := make([]C.MPI_Aint, len(sec.Count))
+		for k, c := range sec.Count {
+			count[k], stride[k] = C.int(c), C.MPI_Aint(sec.Strides[k])
 		}
-		var cp *C.int
-		var sp *C.MPI_Aint
-		if len(count) > 0 {
-			cp, sp = &count[0], &stride[0]
-		}
-		rc = C.upc_type_strided(C.int(s.run), C.int(len(count)), cp, sp, &d.t)
-	case shapeIdx:
-		disps := make([]C.MPI_Aint, 0, s.runCount())
-		s.blocks(func(off int64, _ uintptr) { disps = append(disps, C.MPI_Aint(off)) })
-		rc = C.upc_type_hindexed_block(C.int(len(disps)), C.int(s.size), &disps[0], &d.t)
+		rc = C.upc_type_strided(C.int(sec.Run), C.int(len(count)), &count[0], &stride[0], &d.t)
+	case sameLen:
+		disps := make([]C.MPI_Aint, 0, s.RunCount())
+		s.Offsets(func(off int64, _ uintptr) { disps = append(disps, C.MPI_Aint(off)) })
+		rc = C.upc_type_hindexed_block(C.int(len(disps)), C.int(n), &disps[0], &d.t)
 	default:
-		disps := make([]C.MPI_Aint, 0, s.runCount())
-		lens := make([]C.int, 0, s.runCount())
-		s.blocks(func(off int64, n uintptr) {
+		disps := make([]C.MPI_Aint, 0, s.RunCount())
+		lens := make([]C.int, 0, s.RunCount())
+		s.Offsets(func(off int64, n uintptr) {
 			disps = append(disps, C.MPI_Aint(off))
 			lens = append(lens, C.int(n))
 		})

@@ -310,8 +310,8 @@ const packMax = 1 << 30
 // datatypes (one MPI call), packed into an active message, or — when MPI's
 // int counts cannot describe it — as one contiguous transfer per piece.
 func (c *Conduit) issueVIS(o *op) bool {
-	total := o.remote.total()
-	typed := c.cfg.VIS == "datatype" && o.remote.fitsDatatype() && o.local.fitsDatatype() && total <= packMax
+	total := o.remote.Total()
+	typed := c.cfg.VIS == "datatype" && fitsDatatype(&o.remote, true) && fitsDatatype(&o.local, false) && total <= packMax
 	switch {
 	case typed:
 		return c.issueTyped(o, total)
@@ -332,67 +332,68 @@ func (c *Conduit) issueTyped(o *op, total uintptr) bool {
 	}
 	defer tt.free() // MPI keeps a datatype alive while operations use it
 	var ot datatype
-	origin := o.local.base
-	switch o.local.kind {
-	case shapeStrided:
+	origin := o.local.Base()
+	if _, ok := o.local.Section(); ok {
 		if ot, err = typeOf(&o.local); err != nil {
 			c.fail(err)
 			return true
 		}
 		defer ot.free()
-	case shapeVec, shapeIdx:
+	} else {
 		// Local lists are packed here rather than described to MPI: Go
 		// memory must not be handed to MPI region by region.
 		buf := cmalloc(total)
 		origin = buf
 		local := o.local
 		if o.kind == opPutVIS {
-			gather(buf, local.runs(nil))
+			local.Gather(buf, nil)
 			o.after = func() { cfree(buf) }
 		} else {
 			o.after = func() {
-				scatter(local.runs(nil), buf)
+				local.Scatter(nil, buf)
 				cfree(buf)
 			}
 		}
 	}
+	disp := o.disp + o.remote.Origin()
 	if o.kind == opPutVIS {
-		c.fail(c.cj.putTyped(p, origin, total, ot, o.remote.origin(), tt))
+		c.fail(c.cj.putTyped(p, origin, total, ot, disp, tt))
 	} else {
-		c.fail(c.cj.getTyped(origin, total, ot, p, o.remote.origin(), tt))
+		c.fail(c.cj.getTyped(origin, total, ot, p, disp, tt))
 	}
 	return true
 }
 
 // issuePacked sends the transfer as an active message to the target
-// process's first rank: a put carries the remote shape and the packed
-// bytes, which the target unpacks; a get carries the shape, and the reply
-// carries the bytes, which are unpacked here.
+// process's first rank: a put carries the remote side's wire form and the
+// packed bytes, which the target unpacks; a get carries the side, and the
+// reply carries the bytes, which are unpacked here. The message's second
+// argument is the displacement the side's offsets are from.
 func (c *Conduit) issuePacked(o *op, total uintptr) {
 	ref, local := o.ref, o.local
 	var payload []byte
 	var id uint64
 	h := hPackPut
 	if o.kind == opPutVIS {
-		payload = make([]byte, 0, o.remote.encodedSize()+int(total))
-		payload = o.remote.encode(payload)
+		payload = make([]byte, 0, o.remote.EncodedSize()+int(total))
+		payload = o.remote.AppendEncoding(payload)
 		n := len(payload)
 		payload = payload[:n+int(total)]
 		if total > 0 {
-			gather(unsafe.Pointer(&payload[n]), local.runs(nil))
+			local.Gather(unsafe.Pointer(&payload[n]), nil)
 		}
 		id = c.expect(func([]byte) { c.job.Complete(ref) })
 	} else {
 		h = hPackGet
-		payload = o.remote.encode(nil)
+		payload = o.remote.AppendEncoding(nil)
 		id = c.expect(func(data []byte) {
 			if len(data) > 0 {
-				scatter(local.runs(nil), unsafe.Pointer(&data[0]))
+				local.Scatter(nil, unsafe.Pointer(&data[0]))
 			}
 			c.job.Complete(ref)
 		})
 	}
-	c.Send(&gasnet.Message{Src: o.from, Dst: o.tgt.proc * c.l.perProc, Handler: h, NArgs: 1, Args: [gasnet.MaxArgs]uint64{id}, Payload: payload})
+	c.Send(&gasnet.Message{Src: o.from, Dst: o.tgt.proc * c.l.perProc, Handler: h, NArgs: 2, Args: [gasnet.MaxArgs]uint64{id, uint64(o.disp)}, Payload: payload})
 }
 
 // issuePieces moves the transfer as one contiguous put or get per piece
@@ -401,11 +402,13 @@ func (c *Conduit) issuePieces(o *op) {
 	p := o.tgt.proc
 	var la [64]unsafe.Pointer
 	var ll [64]uintptr
-	lit, rit := o.local.runs(nil), o.remote.offsets()
+	lit := o.local.Runs(nil)
 	var ln, li int
 	var lp unsafe.Pointer
 	var loff, llen uintptr
-	for roff, rlen, ok := rit.next(); ok; roff, rlen, ok = rit.next() {
+	base := int64(o.disp + o.remote.Origin())
+	o.remote.Offsets(func(roff int64, rlen uintptr) {
+		roff += base
 		for rlen > 0 {
 			if loff == llen {
 				if li == ln {
@@ -427,7 +430,7 @@ func (c *Conduit) issuePieces(o *op) {
 			roff += int64(n)
 			rlen -= n
 		}
-	}
+	})
 }
 
 // issueHeld issues held small puts (m.agg): one at a time when there are
@@ -443,17 +446,17 @@ func (c *Conduit) issueHeld(m *op) bool {
 		return true // puts of no bytes: nothing to send, the flush completes them
 	}
 	remote := remoteRuns(a.offs, a.lens)
-	dt := c.cfg.VIS == "datatype" && remote.fitsDatatype()
-	if a.count() < c.cfg.AggMin || dt || remote.kind == shapeContig {
+	dt := c.cfg.VIS == "datatype" && fitsDatatype(&remote, true)
+	if a.count() < c.cfg.AggMin || dt || isRun(&remote) {
 		// MPI reads the buffer until the flush; it is C memory
 		// (bufMem), so nothing needs pinning.
-		if a.count() >= c.cfg.AggMin && remote.kind != shapeContig {
+		if a.count() >= c.cfg.AggMin && !isRun(&remote) {
 			tt, err := typeOf(&remote)
 			if err != nil {
 				c.fail(err)
 				return true
 			}
-			c.fail(c.cj.putTyped(p, unsafe.Pointer(&a.data[0]), uintptr(len(a.data)), datatype{}, remote.origin(), tt))
+			c.fail(c.cj.putTyped(p, unsafe.Pointer(&a.data[0]), uintptr(len(a.data)), datatype{}, remote.Origin(), tt))
 			tt.free()
 			return true
 		}
@@ -466,8 +469,8 @@ func (c *Conduit) issueHeld(m *op) bool {
 		}
 		return true
 	}
-	payload := make([]byte, 0, remote.encodedSize()+len(a.data))
-	payload = remote.encode(payload)
+	payload := make([]byte, 0, remote.EncodedSize()+len(a.data))
+	payload = remote.AppendEncoding(payload)
 	payload = append(payload, a.data...)
 	refs := append([]refRun(nil), a.refs...)
 	id := c.expect(func([]byte) {
@@ -475,7 +478,7 @@ func (c *Conduit) issueHeld(m *op) bool {
 			c.job.CompleteN(r.ref, r.n)
 		}
 	})
-	c.Send(&gasnet.Message{Src: m.from, Dst: p * c.l.perProc, Handler: hPackPut, NArgs: 1, Args: [gasnet.MaxArgs]uint64{id}, Payload: payload})
+	c.Send(&gasnet.Message{Src: m.from, Dst: p * c.l.perProc, Handler: hPackPut, NArgs: 2, Args: [gasnet.MaxArgs]uint64{id, 0}, Payload: payload})
 	return false
 }
 
@@ -512,32 +515,44 @@ var (
 
 func conduitOf(tok gasnet.Token) *Conduit { return tok.Job().Conduit().(*Conduit) }
 
+// packedSide decodes the remote side of a packed transfer: its offsets
+// are from the displacement args[1] of this process's window, and its
+// runs must lie inside the window.
+func packedSide(c *Conduit, args []uint64, payload []byte) (gasnet.Side, []byte, unsafe.Pointer, error) {
+	disp := uintptr(args[1])
+	if disp > c.winSize {
+		return gasnet.Side{}, nil, nil, fmt.Errorf("displacement %#x is outside the %d-byte window", disp, c.winSize)
+	}
+	s, rest, err := gasnet.DecodeSide(payload, c.winSize-disp)
+	return s, rest, unsafe.Add(c.base, disp), err
+}
+
 func packedPut(tok gasnet.Token, args []uint64, payload []byte) {
 	c := conduitOf(tok)
-	s, data, err := decodeShape(payload, c.winSize)
-	if err == nil && uintptr(len(data)) != s.total() {
-		err = fmt.Errorf("packed put of %d bytes for %d", len(data), s.total())
+	s, data, seg, err := packedSide(c, args, payload)
+	if err == nil && uintptr(len(data)) != s.Total() {
+		err = fmt.Errorf("packed put of %d bytes for %d", len(data), s.Total())
 	}
 	if err != nil {
 		tok.Job().Abort(fmt.Errorf("gasnet/mpi: packed put from thread %d: %v", tok.Src(), err))
 		return
 	}
 	if len(data) > 0 {
-		scatter(s.runs(c.base), unsafe.Pointer(&data[0]))
+		s.Scatter(seg, unsafe.Pointer(&data[0]))
 	}
 	tok.Reply(hPackDone, args[:1], nil)
 }
 
 func packedGet(tok gasnet.Token, args []uint64, payload []byte) {
 	c := conduitOf(tok)
-	s, _, err := decodeShape(payload, c.winSize)
+	s, _, seg, err := packedSide(c, args, payload)
 	if err != nil {
 		tok.Job().Abort(fmt.Errorf("gasnet/mpi: packed get from thread %d: %v", tok.Src(), err))
 		return
 	}
-	data := make([]byte, s.total())
+	data := make([]byte, s.Total())
 	if len(data) > 0 {
-		gather(unsafe.Pointer(&data[0]), s.runs(c.base))
+		s.Gather(unsafe.Pointer(&data[0]), seg)
 	}
 	tok.Reply(hPackDone, args[:1], data)
 }

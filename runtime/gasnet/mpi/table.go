@@ -58,8 +58,9 @@ type op struct {
 	n    uintptr        // put, get: bytes
 	ref  gasnet.OpRef   // what completes when this operation does
 
-	// VIS: the local side, and the remote side by window displacement.
-	local, remote shape
+	// VIS: the two sides; the remote side's offsets are from disp, the
+	// target segment's displacement in the window.
+	local, remote gasnet.Side
 
 	agg aggBuf // opMerged: the held puts (the element keeps the buffers)
 	seq uint64 // issue order at the target
@@ -77,7 +78,7 @@ func (o *op) reset() {
 	o.pin.Unpin()
 	o.kind, o.from, o.tgt = 0, 0, nil
 	o.disp, o.addr, o.n, o.ref = 0, nil, 0, 0
-	o.local, o.remote = shape{}, shape{}
+	o.local, o.remote = gasnet.Side{}, gasnet.Side{}
 	o.agg.reset()
 	o.seq, o.after, o.next = 0, nil, nil
 }

@@ -217,8 +217,8 @@ func TestTableVISIsNeverHeld(t *testing.T) {
 	o := r.tab.acquire(2)
 	buf := make([]byte, 16)
 	o.kind, o.ref = opPutVIS, 77
-	o.local = localStrided(unsafe.Pointer(&buf[0]), []int64{8}, 4, []uintptr{2})
-	o.remote = remoteStrided(1024, []int64{64}, 4, []uintptr{2})
+	o.local = gasnet.LocalSection(unsafe.Pointer(&buf[0]), gasnet.Section{Run: 4, Count: []uintptr{2}, Strides: []int64{8}})
+	o.remote = gasnet.RemoteSection(1024, gasnet.Section{Run: 4, Count: []uintptr{2}, Strides: []int64{64}})
 	r.tab.submit(o)
 	assert.Equal(t, []string{"issue 2:0"}, r.net.calls())
 	r.tab.flush(true)
