@@ -366,6 +366,13 @@ type Program struct {
 	Main          func(t *Thread) int
 }
 
+// maxStack bounds a UPC thread's stack. A C thread gets 8 MiB (ulimit -s,
+// pthreads' default); Go's own bound of 1 GiB let a recursion without
+// end run for ten seconds and take 1 GiB of memory per thread before
+// the overflow was reported. 256 MiB leaves deep recursion 32 times C's
+// room.
+const maxStack = 256 << 20
+
 // Main runs a UPC program as the process: it takes the job's shape from
 // the flags before the program's own arguments (-n N, -ppn P,
 // -shared-heap SIZE and their Berkeley UPC and GNU UPC spellings; see
@@ -383,6 +390,7 @@ func Main(p Program) {
 		os.Exit(0)
 	}
 	crashGuard(progName(p))
+	debug.SetMaxStack(maxStack)
 	flags, rest, err := parseStartup(os.Args[1:])
 	if err == nil {
 		os.Args = append(os.Args[:1], rest...)
