@@ -807,6 +807,9 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
 	}
+	if at, ok := tr.fn.runningAddr(e); ok {
+		return tr.runningElem(x.t, at)
+	}
 	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)
 }
 

@@ -1,0 +1,8 @@
+/* A subscript invariant in the loop: its address is computed once
+   (stride 0); the load still happens every iteration. */
+double f(double *a, int k, int n) {
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += a[k * 2 + 1] * i;
+	return s;
+}
