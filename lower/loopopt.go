@@ -61,6 +61,7 @@ type runningAddr struct {
 	name   string // the Go variable holding &x[index] for the current iteration
 	init   string // the address at the loop variable's value before the loop
 	stride int64  // bytes the address moves each iteration
+	fixed  bool   // the address is init itself, an array's: no variable
 }
 
 // optimizeLoop is the loop-optimisation pass, run on each for loop as it
@@ -107,9 +108,14 @@ func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan
 		}
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
-		if same := byKey[a.init]; same != nil && same.stride == a.stride {
+		switch same := byKey[a.init]; {
+		case same != nil && same.stride == a.stride:
 			a = same
-		} else {
+		case a.fixed:
+			// A constant subscript of an array: its own address, no
+			// variable needed.
+			a.name = a.init
+		default:
 			a.name = tr.fn.goName(a.name)
 			byKey[a.init] = a
 			plan.addrs = append(plan.addrs, a)
@@ -135,7 +141,9 @@ func (p *loopPlan) declare(fn *funcState) {
 		p.memDecl = fn.body.Len() - p.memAt
 	}
 	for _, a := range p.addrs {
-		fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
+		if !a.fixed {
+			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
+		}
 	}
 	if fn.running == nil {
 		fn.running = map[*ast.IndexExpr]string{}
@@ -284,11 +292,15 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 		return nil, 0
 	}
 	rest, k := lo.splitConstant(ix.Index)
-	init := fmt.Sprintf("%s + uintptr(%s)*%d", base.code, lo.wide(rest, precAdd), size)
-	if rest == nil {
-		init = base.code
+	init := base.code
+	if rest != nil {
+		init = fmt.Sprintf("%s + uintptr(%s)*%d", base.code, lo.wide(rest, precAdd), size)
 	}
-	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size}, k * size
+	array := false
+	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
+		array = tr.scope.lookup(id.Name).typ.Kind == Array
+	}
+	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array}, k * size
 }
 
 // splitConstant splits an index linear accepted into the part before a
