@@ -174,16 +174,6 @@ func (p *loopPlan) done(fn *funcState) {
 	fn.memBase = ""
 }
 
-// runningElem is the element a running address of pointer type p points
-// at.
-func (tr *translator) runningElem(p *Type, at string) operand {
-	t := p.Elem
-	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
-		return operand{kind: aggregate, t: t, code: at, pure: true}
-	}
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", t.goType(), tr.fn.memBase, at), addr: at, pure: true}
-}
-
 // steps reports whether some running address moves: otherwise the post
 // statement stays as written.
 func (p *loopPlan) steps() bool {

@@ -24,9 +24,10 @@ func rows(t *thread) int32 {
 	}
 	{
 		i_2 = 0
+		mem_2 := cmem.Base()
 		mAt_3 := m + uintptr(int64(i_2))*20
 		for ; i_2 < 4; i_2, mAt_3 = i_2+1, mAt_3+20 {
-			s += *cmem.Ptr[int32](mAt_3 + 8)
+			s += *cmem.At[int32](mem_2, mAt_3+8)
 		}
 	}
 	return s
