@@ -1,5 +1,5 @@
 /* NPB FT-style kernel over a blocked shared array: each thread runs the
- * FFTs of ft.c (ft_fft.h) on its own block of re and im, through private
+ * FFTs of ft.c (ft_fft.h) on its own block of sre and sim, through private
  * pointers cast from its block (the block is local, so the pointers are
  * private C pointers and the loop pass applies). Thread 0 then sums every
  * block through the shared arrays. Arguments: repetitions (the length per
@@ -14,12 +14,16 @@
 #define LOGN 16
 #define B (1 << LOGN)
 
-shared [B] double re[B * THREADS], im[B * THREADS];
+/* Not named re and im: upcgo keeps every variable whose name has its
+ * address taken anywhere in the file (as &re[...] would have here) in C
+ * memory, the
+ * parameters of fft() included (lower/lower.go, addressTaken). */
+shared [B] double sre[B * THREADS], sim[B * THREADS];
 
 int main(int argc, char **argv) {
     int reps = argc > 1 ? atoi(argv[1]) : 20;
     int n = B;
-    double *lre = (double *)&re[MYTHREAD * B], *lim = (double *)&im[MYTHREAD * B];
+    double *lre = (double *)&sre[MYTHREAD * B], *lim = (double *)&sim[MYTHREAD * B];
     double *wr = malloc(sizeof(double) * n), *wi = malloc(sizeof(double) * n);
     twiddles(wr, wi, n);
     for (int i = 0; i < n; i++) {
@@ -32,7 +36,7 @@ int main(int argc, char **argv) {
     if (MYTHREAD == 0) {
         double sum = 0.0;
         for (int i = 0; i < n * THREADS; i++)
-            sum += re[i] * (i % n % 3) - im[i];
+            sum += sre[i] * (i % n % 3) - sim[i];
         printf("ft n=%d threads=%d reps=%d checksum %.6e\n", n, THREADS, reps, sum / THREADS);
     }
     return 0;
