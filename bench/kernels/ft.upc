@@ -15,9 +15,8 @@
 #define B (1 << LOGN)
 
 /* Not named re and im: upcgo keeps every variable whose name has its
- * address taken anywhere in the file (as &re[...] would have here) in C
- * memory, the
- * parameters of fft() included (lower/lower.go, addressTaken). */
+ * address taken anywhere in the file (as &re[...] would have here) in
+ * C memory, fft()'s parameters included (lower/lower.go, addressTaken). */
 shared [B] double sre[B * THREADS], sim[B * THREADS];
 
 int main(int argc, char **argv) {
