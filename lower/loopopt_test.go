@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
@@ -38,14 +37,7 @@ func TestLoopOptGolden(t *testing.T) {
 			require.False(t, errs.HasErrors(), errs.Error())
 			out, err := format.Source([]byte("package p\n\n" + directive.ReplaceAllString(u.Funcs, "")))
 			require.NoError(t, err)
-			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
-			if *update {
-				require.NoError(t, os.WriteFile(golden, out, 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run with -update to create it")
-			assert.Equal(t, string(want), string(out))
+			checkGolden(t, strings.TrimSuffix(f, ".upc")+".golden.go", out)
 		})
 	}
 }
