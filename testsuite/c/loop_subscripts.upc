@@ -6,7 +6,7 @@
    elements, a loop variable used after the loop, pointers that alias,
    variables changed in the body or the condition, an address taken,
    unsigned wraparound, an index that would overflow int before the first
-   access, a goto into the body, and continue. */
+   access, a goto or a switch into the body, and continue. */
 #include <stdio.h>
 #include <limits.h>
 
@@ -165,5 +165,18 @@ int main(void) {
 		b[i + 1] += i;
 	}
 	printf("goto %d\n", sum(b, n));
+
+	/* A switch jumping into the body. */
+	clear(b, n);
+	i = 3;
+	switch (n % 2 + 1) {
+	case 0:
+		for (i = 0; i < 10; i++) {
+			b[i] += 1;
+	case 1:
+			b[i + 2] += i;
+		}
+	}
+	printf("switch %d\n", sum(b, n));
 	return 0;
 }
