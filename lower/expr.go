@@ -692,6 +692,11 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 		tr.errorf(pos, "dereferencing pointer to incomplete type '%s'", t)
 		return bad()
 	}
+	if tr.fn != nil && tr.fn.memBase != "" {
+		// Inside a loop the loop pass optimised: the base of C addresses
+		// is in a local (loopopt.go).
+		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", t.goType(), tr.fn.memBase, p.code), addr: p.code, pure: p.pure}
+	}
 	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), p.code), addr: p.code, pure: p.pure}
 }
 
@@ -806,6 +811,9 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 	if x.t.Kind != Ptr {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
+	}
+	if at, ok := tr.fn.runningAddr(e); ok {
+		return tr.deref(operand{kind: rvalue, t: x.t, code: at, pure: true}, e.Lbrack)
 	}
 	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)
 }

@@ -117,16 +117,22 @@ func TestGolden(t *testing.T) {
 			file := parser.Parse(res.Tokens, &errs, pragmas(res)...)
 			out := Translate(file, &Config{File: filepath.Base(f)}, &errs)
 			require.False(t, errs.HasErrors(), errs.Error())
-			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
-			if *update {
-				require.NoError(t, os.WriteFile(golden, out, 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run with -update to create it")
-			assert.Equal(t, string(want), string(out))
+			checkGolden(t, strings.TrimSuffix(f, ".upc")+".golden.go", out)
 		})
 	}
+}
+
+// checkGolden compares out with the golden file, or rewrites the file
+// with -update.
+func checkGolden(t *testing.T, golden string, out []byte) {
+	t.Helper()
+	if *update {
+		require.NoError(t, os.WriteFile(golden, out, 0o644))
+		return
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run with -update to create it")
+	assert.Equal(t, string(want), string(out))
 }
 
 // TestGeneratedPrefixes checks that goIdent renames every C identifier of

@@ -36,6 +36,10 @@ type funcState struct {
 	// aggregating is the enclosing aggregated loop (the pass transforms
 	// one loop per nest), or the zero Pos.
 	aggregating token.Pos
+	// running maps the subscripts the loop pass gave a running address
+	// to that address's Go variable (loopopt.go).
+	running map[*ast.IndexExpr]string
+	memBase string // the local holding cmem.Base() for them
 }
 
 type switchState struct {
@@ -337,8 +341,14 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if plan != nil {
 		bases = tr.localBases(body, plan)
 	}
+	var loop *loopPlan
+	if aff == nil && !fn.aggregating.IsValid() {
+		// Not inside an aggregated loop, whose body is emitted for both
+		// kinds of threads.
+		loop = tr.optimizeLoop(cond, post, body)
+	}
 	header := ""
-	braced := plan != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	braced := plan != nil || loop != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
 	if braced {
 		fn.stmt("{")
 		if initCode != "" {
@@ -346,6 +356,10 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		}
 	} else {
 		header = initCode
+	}
+	if loop != nil {
+		loop.declare(fn)
+		defer loop.done(fn)
 	}
 	if plan != nil && plan.cyclic {
 		// Only this thread's iterations: start at its first and step by
@@ -381,6 +395,8 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	case plan != nil:
 		i := plan.loopVar
 		p = fmt.Sprintf("%s, %s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads)), %s+1", i.goName, plan.localVar, i.typ.goType(), i.goName, plan.block, plan.localVar)
+	case loop != nil && loop.steps():
+		p = loop.post()
 	case post != nil:
 		p = tr.postStmt(post)
 	}

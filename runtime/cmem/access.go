@@ -129,3 +129,12 @@ func CString(s string) uintptr {
 // Ptr is the Go pointer to the T at C address p, so generated code can
 // read and update C memory with Go syntax: *cmem.Ptr[int32](p) += 1.
 func Ptr[T any](p uintptr) *T { return (*T)(ptr(p)) }
+
+// Base is the base of C addresses: *At[T](Base(), p) is *Ptr[T](p). A
+// generated loop keeps it in a local, which a store through a pointer
+// cannot change, so that the Go compiler need not reload nilBase from
+// memory after every store (lower/loopopt.go).
+func Base() unsafe.Pointer { return nilBase }
+
+// At is the Go pointer to the T at C address p, from base = Base().
+func At[T any](base unsafe.Pointer, p uintptr) *T { return (*T)(unsafe.Add(base, p)) }

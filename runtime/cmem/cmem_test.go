@@ -26,6 +26,22 @@ func TestLoadStore(t *testing.T) {
 	assert.Nil(t, Bytes(p, 0))
 }
 
+// TestAtBase checks that At from a local copy of Base reaches the same
+// memory as Ptr, as the loops the loop pass emits use it, stepping a
+// running address both ways.
+func TestAtBase(t *testing.T) {
+	p := Malloc(80)
+	defer Free(p)
+	mem := Base()
+	for i, at := 0, p; i < 10; i, at = i+1, at+8 {
+		*At[int64](mem, at) = int64(i * i)
+	}
+	for i, at := 9, p+72; i >= 0; i, at = i-1, at-8 {
+		assert.Equal(t, int64(i*i), *Ptr[int64](at))
+		assert.Equal(t, Ptr[int64](at), At[int64](mem, at))
+	}
+}
+
 func TestMemFunctions(t *testing.T) {
 	p := Calloc(1, 32)
 	defer Free(p)

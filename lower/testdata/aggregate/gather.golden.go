@@ -9,8 +9,13 @@ func main_(t *thread) int32 {
 	var j_ int32
 	var k int32
 	s = 0.0
-	for j_ = 0; j_ < 16; j_++ {
-		*cmem.Ptr[int32](col + uintptr(int64(j_))*4) = j_ * 7 % (16 * THREADS)
+	{
+		j_ = 0
+		mem := cmem.Base()
+		colAt := col + uintptr(int64(j_))*4
+		for ; j_ < 16; j_, colAt = j_+1, colAt+4 {
+			*cmem.At[int32](mem, colAt) = j_ * 7 % (16 * THREADS)
+		}
 	}
 	k = 0
 	for agg1 := t.Aggregate(0, upc.AggRead(8)); agg1.Strip(k < 16); {

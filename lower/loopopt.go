@@ -1,0 +1,530 @@
+package lower
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/ast"
+)
+
+// The loop-optimisation pass: strength reduction of private subscripts.
+//
+// Go does no loop-invariant code motion or strength reduction, so the
+// lowering of c[i*n + j] inside a loop over j recomputes i*n, sign-extends
+// the index and scales it on every iteration, where gcc -O2 keeps a running
+// pointer. optimizeLoop finds, in a for loop stepping one integer variable
+// by a constant, the subscripts of private arrays and pointers whose index
+// is affine in that variable with every other part loop-invariant, and
+// gives each a running address: computed once before the loop, advanced by
+// a constant number of bytes in the loop's post statement, and
+// dereferenced in place of the subscript in the body.
+//
+// The pass keeps C's semantics by transforming only what it can prove:
+//
+//   - the loop variable is a signed int or long local whose address is
+//     never taken, stepped by a constant and changed by nothing else in the
+//     body or the condition: it is still stepped as written, so its value
+//     after the loop, and every other use of it, are unchanged;
+//   - the other names in the index and the base pointer are locals whose
+//     address is never taken (so neither a call nor a store through a
+//     pointer can change them), not volatile, and not assigned in the body
+//     or the condition; arrays are named directly (their address is fixed);
+//   - every name in the index is a signed integer of at least int's width
+//     after promotion, and the index uses only +, - and * by constants with
+//     the loop variable: with signed overflow undefined in C, the index
+//     advances by the same amount each iteration. Unsigned arithmetic,
+//     which wraps, is left alone;
+//   - the first address is computed from the index in 64-bit arithmetic,
+//     so it equals the address C computes whenever C computes it without
+//     overflow, even if the access runs only on later iterations;
+//   - bodies with labels (a goto could enter them past the addresses'
+//     initialisation) are left alone.
+//
+// Loads and stores are not moved: each access still reads or writes
+// memory where and when the C program does, so aliasing between the
+// arrays is irrelevant.
+
+// loopPlan is what optimizeLoop found for one loop.
+type loopPlan struct {
+	iv    *symbol // the loop variable
+	step  int64   // what the post statement adds to it
+	addrs []*runningAddr
+	uses  map[*ast.IndexExpr]string // each subscript's address: a running one, plus a constant
+	// memAt and memDecl locate the declaration of the base of C
+	// addresses in the function's Go, when this loop wrote it.
+	memAt, memDecl int
+}
+
+// runningAddr is one subscript turned into a running address.
+type runningAddr struct {
+	name   string // the Go variable holding &x[index] for the current iteration
+	init   string // the address at the loop variable's value before the loop
+	stride int64  // bytes the address moves each iteration
+	fixed  bool   // the address is init itself, an array's: no variable
+}
+
+// optimizeLoop is the loop-optimisation pass, run on each for loop as it
+// is lowered: it returns the running addresses for the private subscripts
+// of body that are affine in the loop variable, or nil when there are none
+// or the loop is not one it can prove them for. The caller declares the
+// addresses after the loop's init clause (declare), steps them in the
+// post statement (post), and the lowering of subscripts uses them while
+// the body is emitted.
+func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan {
+	if tr.fn == nil || body == nil {
+		return nil
+	}
+	name, step := constStep(post)
+	if name == "" || step == 0 {
+		return nil
+	}
+	iv := tr.scope.lookup(name)
+	if iv == nil || iv.kind != symVar || iv.st != stLocal || iv.inMem || iv.typ.Volatile ||
+		!iv.typ.IsSigned() || iv.typ.Kind == Enum || iv.typ.Size() < 4 {
+		return nil
+	}
+	var condStmt ast.Stmt
+	if cond != nil {
+		condStmt = &ast.ExprStmt{X: cond}
+	}
+	if modifies(body, name) || condStmt != nil && modifies(condStmt, name) || hasLabels(body) {
+		return nil
+	}
+	lo := &loopAnalysis{tr: tr, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
+	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]string{}}
+	byKey := map[string]*runningAddr{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		ix, ok := n.(*ast.IndexExpr)
+		if !ok {
+			return true
+		}
+		if _, done := tr.fn.running[ix]; done {
+			return false
+		}
+		a, off := lo.running(ix)
+		if a == nil {
+			return true
+		}
+		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
+		// share one running address.
+		switch same := byKey[a.init]; {
+		case same != nil && same.stride == a.stride:
+			a = same
+		case a.fixed:
+			// A constant subscript of an array: its own address, no
+			// variable needed.
+			a.name = a.init
+		default:
+			a.name = tr.fn.goName(a.name)
+			byKey[a.init] = a
+			plan.addrs = append(plan.addrs, a)
+		}
+		plan.uses[ix] = a.name + signedOrNone(off)
+		return false
+	})
+	if len(plan.addrs) == 0 {
+		return nil
+	}
+	return plan
+}
+
+// declare writes the running addresses' declarations, and the base of C
+// addresses the accesses through them use, unless an enclosing loop has
+// it in a local already.
+func (p *loopPlan) declare(fn *funcState) {
+	if fn.memBase == "" {
+		fn.memBase, p.memAt = fn.goName("mem"), fn.body.Len()
+		// A local base of C addresses: a store through one pointer cannot
+		// change it, so Go keeps it in a register across the loop.
+		fn.stmt(fn.memBase + " := cmem.Base()")
+		p.memDecl = fn.body.Len() - p.memAt
+	}
+	for _, a := range p.addrs {
+		if !a.fixed {
+			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
+		}
+	}
+	if fn.running == nil {
+		fn.running = map[*ast.IndexExpr]string{}
+	}
+	for ix, at := range p.uses {
+		fn.running[ix] = at
+	}
+}
+
+// done forgets the running addresses once the loop is emitted, and the
+// base if this loop declared it; a base no access used (every subscript
+// was an aggregate, or stood in sizeof) is taken out again.
+func (p *loopPlan) done(fn *funcState) {
+	for ix := range p.uses {
+		delete(fn.running, ix)
+	}
+	if p.memDecl == 0 {
+		return
+	}
+	code := fn.body.String()
+	if !mentions(code[p.memAt+p.memDecl:], fn.memBase) {
+		fn.body.Reset()
+		fn.body.WriteString(code[:p.memAt] + code[p.memAt+p.memDecl:])
+		if fn.lastDirective > p.memAt {
+			fn.lastDirective -= p.memDecl
+		}
+	}
+	fn.memBase = ""
+}
+
+// steps reports whether some running address moves: otherwise the post
+// statement stays as written.
+func (p *loopPlan) steps() bool {
+	for _, a := range p.addrs {
+		if a.stride != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// post is the loop's post statement: the loop variable and every running
+// address stepped together.
+func (p *loopPlan) post() string {
+	lhs := []string{p.iv.goName}
+	rhs := []string{p.iv.goName + signed(p.step)}
+	for _, a := range p.addrs {
+		if a.stride != 0 {
+			lhs = append(lhs, a.name)
+			rhs = append(rhs, a.name+signed(a.stride))
+		}
+	}
+	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+}
+
+// signed spells +k or -k.
+func signed(k int64) string {
+	if k < 0 {
+		return strconv.FormatInt(k, 10)
+	}
+	return "+" + strconv.FormatInt(k, 10)
+}
+
+// constStep is the variable and step of a post clause i++, ++i, i--, --i,
+// i += k or i -= k with k an integer constant.
+func constStep(post ast.Expr) (string, int64) {
+	switch p := post.(type) {
+	case *ast.PostfixExpr:
+		if id, ok := p.X.(*ast.Ident); ok {
+			return id.Name, map[string]int64{"++": 1, "--": -1}[p.Op]
+		}
+	case *ast.UnaryExpr:
+		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "++" || p.Op == "--") {
+			return id.Name, map[string]int64{"++": 1, "--": -1}[p.Op]
+		}
+	case *ast.AssignExpr:
+		id, ok := p.X.(*ast.Ident)
+		lit, ok2 := p.Y.(*ast.IntLit)
+		if !ok || !ok2 || p.Op != "+=" && p.Op != "-=" {
+			return "", 0
+		}
+		k, err := strconv.ParseInt(lit.Raw, 10, 32)
+		if err != nil || k == 0 {
+			return "", 0
+		}
+		if p.Op == "-=" {
+			k = -k
+		}
+		return id.Name, k
+	}
+	return "", 0
+}
+
+// hasLabels reports whether s holds a label a goto could jump to.
+func hasLabels(s ast.Stmt) bool {
+	found := false
+	ast.Inspect(s, func(n ast.Node) bool {
+		if _, ok := n.(*ast.LabeledStmt); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// loopAnalysis answers, for one loop, which expressions are invariant and
+// which are affine in the loop variable.
+type loopAnalysis struct {
+	tr        *translator
+	iv        *symbol
+	step      int64
+	body      ast.Stmt
+	cond      ast.Stmt
+	invariant map[string]bool // names already checked
+}
+
+// running returns the running address for x[index] and the constant
+// bytes to add to it, or nil. The address is not yet named: a has the
+// name to derive one from.
+func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
+	tr := lo.tr
+	if !lo.invariantBase(ix.X) {
+		return nil, 0
+	}
+	coef, ok := lo.linear(ix.Index)
+	if !ok {
+		return nil, 0
+	}
+	base := tr.value(ix.X)
+	if base.invalid || base.t.Kind != Ptr || base.t.IsPtrToShared() || !base.pure {
+		return nil, 0
+	}
+	elem := base.t.Elem
+	size := elem.Size()
+	if elem.Kind == Void || elem.Kind == Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
+		return nil, 0
+	}
+	rest, k := lo.splitConstant(ix.Index)
+	init := base.code
+	if rest != nil {
+		init = fmt.Sprintf("%s + uintptr(%s)*%d", base.code, lo.wide(rest, precAdd), size)
+	}
+	array := false
+	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
+		array = tr.scope.lookup(id.Name).typ.Kind == Array
+	}
+	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array}, k * size
+}
+
+// splitConstant splits an index linear accepted into the part before a
+// trailing constant term and that term: i*n + j - 1 is i*n + j and -1.
+// rest is nil when the whole index is constant.
+func (lo *loopAnalysis) splitConstant(e ast.Expr) (rest ast.Expr, k int64) {
+	if c, ok := lo.constant(e); ok && c > -1<<20 && c < 1<<20 {
+		return nil, c
+	}
+	b, ok := e.(*ast.BinaryExpr)
+	if !ok || b.Op != "+" && b.Op != "-" {
+		return e, 0
+	}
+	c, ok := lo.constant(b.Y)
+	if !ok || c <= -1<<20 || c >= 1<<20 {
+		return e, 0
+	}
+	if b.Op == "-" {
+		c = -c
+	}
+	rest, k = lo.splitConstant(b.X)
+	if rest == nil {
+		return e, 0 // a constant the first test did not take: keep it whole
+	}
+	return rest, k + c
+}
+
+// signedOrNone spells +k or -k, or nothing for 0.
+func signedOrNone(k int64) string {
+	if k == 0 {
+		return ""
+	}
+	return signed(k)
+}
+
+// subscriptedName is the array or pointer a subscript indexes, for naming its
+// running address.
+func subscriptedName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.IndexExpr:
+		return subscriptedName(e.X)
+	}
+	return "elem"
+}
+
+// invariantBase reports whether the pointer x[...] indexes is the same on
+// every iteration: a private array, a row a[k] of one with k invariant, or
+// a private pointer in a local the loop does not change.
+func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
+	switch x := x.(type) {
+	case *ast.Ident:
+		s := lo.tr.scope.lookup(x.Name)
+		if s == nil || s.kind != symVar || s.typ.Shared || lo.redeclared(x.Name) {
+			return false
+		}
+		switch s.typ.Kind {
+		case Array:
+			return !s.typ.Elem.Shared && s.st != stShared
+		case Ptr:
+			return !s.typ.Elem.Shared && lo.unchangedLocal(s)
+		}
+	case *ast.IndexExpr:
+		if !lo.invariantBase(x.X) {
+			return false
+		}
+		row := lo.tr.value(x.X)
+		if row.invalid || row.t.Kind != Ptr || row.t.Elem.Kind != Array {
+			return false
+		}
+		c, ok := lo.linear(x.Index)
+		return ok && c == 0
+	}
+	return false
+}
+
+// redeclared reports whether the body declares a name of its own, which
+// the analysis, resolving names in the enclosing scope, would mistake.
+func (lo *loopAnalysis) redeclared(name string) bool {
+	found := false
+	ast.Inspect(lo.body, func(n ast.Node) bool {
+		if d, ok := n.(*ast.Decl); ok && d.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// unchangedLocal reports whether s is a local the loop cannot change: its
+// address is never taken, it is not volatile, and neither the body nor the
+// condition assigns it.
+func (lo *loopAnalysis) unchangedLocal(s *symbol) bool {
+	if v, ok := lo.invariant[s.name]; ok {
+		return v
+	}
+	v := s.st == stLocal && !s.inMem && !s.typ.Volatile &&
+		!modifies(lo.body, s.name) && (lo.cond == nil || !modifies(lo.cond, s.name))
+	lo.invariant[s.name] = v
+	return v
+}
+
+// linear returns the coefficient of the loop variable in e, when e is
+// built with +, - and * from signed integer constants, the loop variable
+// and invariant locals of signed type after promotion, and is linear in
+// the loop variable.
+func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
+	const limit = 1 << 16 // keeps coefficient * step * size far from overflow
+	switch e := e.(type) {
+	case *ast.Ident:
+		s := lo.tr.scope.lookup(e.Name)
+		if s == lo.iv {
+			return 1, true
+		}
+		if s == nil || lo.redeclared(e.Name) {
+			return 0, false
+		}
+		if s.kind == symVar {
+			return 0, promotesSigned(s.typ) && lo.unchangedLocal(s)
+		}
+		_, ok := lo.constant(e)
+		return 0, ok
+	case *ast.IntLit, *ast.CharLit:
+		_, ok := lo.constant(e)
+		return 0, ok
+	case *ast.UnaryExpr:
+		c, ok := lo.linear(e.X)
+		switch e.Op {
+		case "-":
+			return -c, ok
+		case "+":
+			return c, ok
+		}
+	case *ast.BinaryExpr:
+		l, ok1 := lo.linear(e.X)
+		r, ok2 := lo.linear(e.Y)
+		if !ok1 || !ok2 {
+			return 0, false
+		}
+		switch e.Op {
+		case "+":
+			return l + r, l+r > -limit && l+r < limit
+		case "-":
+			return l - r, l-r > -limit && l-r < limit
+		case "*":
+			if l != 0 && r != 0 {
+				return 0, false
+			}
+			if l == 0 && r == 0 {
+				return 0, true
+			}
+			k, ok := lo.constant(e.Y)
+			c := l
+			if l == 0 {
+				k, ok = lo.constant(e.X)
+				c = r
+			}
+			return c * k, ok && k > -limit && k < limit && c*k > -limit && c*k < limit
+		}
+	}
+	return 0, false
+}
+
+// promotesSigned reports whether integer type t is, after the integer
+// promotions, a signed type whose arithmetic may not overflow in C.
+func promotesSigned(t *Type) bool {
+	if !t.IsInteger() || t.Kind == Enum || t.Volatile {
+		return false
+	}
+	return t.Size() < 4 || t.IsSigned()
+}
+
+// constant is e's value when e is a signed integer constant expression.
+func (lo *loopAnalysis) constant(e ast.Expr) (int64, bool) {
+	o := lo.tr.value(e)
+	if o.invalid || o.c == nil || !o.t.IsInteger() || !promotesSigned(o.t) {
+		return 0, false
+	}
+	return o.c.i, true
+}
+
+// Precedences of the Go expressions wide writes.
+const (
+	precAdd = 1 + iota
+	precMul
+	precUnary
+)
+
+// wide writes an index linear checks as an int64 Go expression: the
+// value C computes, whenever C computes it without overflow.
+func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
+	if k, ok := lo.constant(e); ok {
+		if k < 0 && prec > precAdd {
+			return "(" + strconv.FormatInt(k, 10) + ")"
+		}
+		return strconv.FormatInt(k, 10)
+	}
+	code, p := "", precUnary
+	switch e := e.(type) {
+	case *ast.Ident:
+		s := lo.tr.scope.lookup(e.Name)
+		s.use(e.Pos())
+		code = s.goName
+		if s.typ.goType() != "int64" {
+			code = "int64(" + code + ")"
+		}
+	case *ast.UnaryExpr:
+		code = lo.wide(e.X, precUnary)
+		if e.Op == "-" {
+			code = "-" + code
+		}
+	case *ast.BinaryExpr:
+		p = precAdd
+		if e.Op == "*" {
+			p = precMul
+		}
+		code = lo.wide(e.X, p) + e.Op + lo.wide(e.Y, p+1)
+		if p == precAdd {
+			code = lo.wide(e.X, p) + " " + e.Op + " " + lo.wide(e.Y, p+1)
+		}
+	}
+	if p < prec {
+		return "(" + code + ")"
+	}
+	return code
+}
+
+// runningAddr is the running address the loop pass gave subscript e, if
+// any.
+func (f *funcState) runningAddr(e *ast.IndexExpr) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	at, ok := f.running[e]
+	return at, ok
+}

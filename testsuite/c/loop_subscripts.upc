@@ -1,0 +1,182 @@
+// gcc: yes
+// threads: 1
+/* The loop shapes the loop pass (lower/loopopt.go) turns into running
+   addresses, and the ones it must leave alone, checked against gcc: affine
+   subscripts with negative and non-unit steps, rows of 2-d arrays, struct
+   elements, a loop variable used after the loop, pointers that alias,
+   variables changed in the body or the condition, an address taken,
+   unsigned wraparound, an index that would overflow int before the first
+   access, a goto or a switch into the body, and continue. */
+#include <stdio.h>
+#include <limits.h>
+
+#define N 16
+
+struct pt { int x, y; };
+
+static int sum(const int *a, int n) {
+	int s = 0, i;
+	for (i = 0; i < n; i++)
+		s = s * 3 + a[i];
+	return s;
+}
+
+static void clear(int *a, int n) {
+	int i;
+	for (i = 0; i < n; i++)
+		a[i] = 0;
+}
+
+int main(void) {
+	int a[N], b[N], m[4][5];
+	struct pt ps[N];
+	int i, j, k, n = N;
+	long l;
+	int *p, *q;
+
+	/* Negative step, and an index that falls as the variable rises. */
+	for (i = 0; i < n; i++)
+		a[i] = i * 7 % 11;
+	for (i = n - 1; i >= 0; i--)
+		b[n - 1 - i] = a[i] + i;
+	printf("reverse %d\n", sum(b, n));
+
+	/* Steps of 3 and -2, a coefficient of 2, a constant offset. */
+	clear(b, n);
+	for (i = 1; i < n; i += 3)
+		b[i - 1] = a[(i - 1) / 3 * 0 + i] * 2;
+	for (i = n / 2 - 1; i >= 0; i -= 2)
+		b[2 * i + 1] += a[i] - 1;
+	printf("steps %d\n", sum(b, n));
+
+	/* Rows and columns of a 2-d array; struct elements. */
+	for (i = 0; i < 4; i++)
+		for (j = 0; j < 5; j++)
+			m[i][j] = i * 10 + j;
+	k = 0;
+	for (j = 0; j < 5; j++)
+		for (i = 3; i >= 0; i--)
+			k = k * 2 + m[i][j] % 3;
+	for (i = 0; i < n; i++) {
+		ps[i].x = i;
+		ps[i].y = -i * i;
+	}
+	printf("2-d %d %d struct %d %d\n", m[3][4], k, ps[5].y, ps[n - 1].x);
+
+	/* The loop variable after a break and after the condition fails. */
+	for (i = 0; i < n; i++)
+		if (a[i] == 6)
+			break;
+	for (j = 3; j < n; j += 4)
+		b[j] = j;
+	printf("after %d %d\n", i, j);
+
+	/* Aliasing: p and q into the same array, overlapping. */
+	for (i = 0; i < n; i++)
+		b[i] = 1;
+	p = b + 1;
+	q = b;
+	for (i = 0; i < n - 1; i++)
+		p[i] = q[i] + p[i];
+	printf("alias %d %d\n", b[n - 1], sum(b, n));
+
+	/* Variables changed in the body: the offset, the base pointer, the
+	   loop variable itself. */
+	clear(b, n);
+	k = 0;
+	for (i = 0; i < 8; i++) {
+		b[k + i] += i + 1;
+		if (i == 2)
+			k += 5;
+	}
+	printf("offset %d\n", sum(b, n));
+	clear(b, n);
+	p = b;
+	for (i = 0; i < 6; i++) {
+		p[i] = i + 1;
+		if (i == 3)
+			p = b + 8;
+	}
+	printf("base %d\n", sum(b, n));
+	clear(b, n);
+	for (i = 0; i < n; i++) {
+		b[i] = i;
+		if (i == 4)
+			i += 3;
+	}
+	printf("variable %d\n", sum(b, n));
+
+	/* The condition changes the offset; the offset's address is taken and
+	   it changes through the pointer. */
+	clear(b, n);
+	k = 0;
+	for (i = 0; i < 5 && k++ < 9; i++)
+		b[i + k] = i + 1;
+	printf("condition %d\n", sum(b, n));
+	clear(b, n);
+	{
+		int off = 0, *po = &off;
+		for (i = 0; i < 6; i++) {
+			b[i + off] = i + 1;
+			*po += 1;
+		}
+	}
+	printf("address %d\n", sum(b, n));
+
+	/* Unsigned arithmetic wraps: index u + big is u - 4 modulo 2^32. */
+	clear(b, n);
+	{
+		unsigned u, big = UINT_MAX - 3;
+		for (u = 4; u < 10; u++)
+			b[u + big] = (int)u;
+		for (j = 0; j < 4; j++)
+			b[j + 10 + big] += 100;
+	}
+	printf("unsigned %d\n", sum(b, n));
+
+	/* The first index would overflow int; the access runs only where it
+	   does not. */
+	clear(b, n);
+	for (j = -2200000; j <= 0; j += 100000)
+		if (j == 0)
+			b[1000 * j + 3] = 7;
+	for (j = 5; j < 0; j++)
+		b[j + 1000000] = 1; /* never runs */
+	printf("overflow %d\n", sum(b, n));
+
+	/* long variables, short offsets, continue. */
+	clear(b, n);
+	{
+		short s = -2;
+		for (l = 2; l < N; l++) {
+			if (l % 3 == 0)
+				continue;
+			b[l + s] = (int)l;
+		}
+	}
+	printf("long %d\n", sum(b, n));
+
+	/* A goto into the body. */
+	clear(b, n);
+	i = 5;
+	goto inside;
+	for (i = 0; i < 10; i++) {
+	inside:
+		b[i + 1] += i;
+	}
+	printf("goto %d\n", sum(b, n));
+
+	/* A switch jumping into the body. */
+	clear(b, n);
+	i = 3;
+	switch (n % 2 + 1) {
+	case 0:
+		for (i = 0; i < 10; i++) {
+			b[i] += 1;
+	case 1:
+			b[i + 2] += i;
+		}
+	}
+	printf("switch %d\n", sum(b, n));
+	return 0;
+}
