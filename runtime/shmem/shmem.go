@@ -110,9 +110,9 @@ func (s Lib) checkPE(pe int32) {
 	}
 }
 
-// Remote is the pointer-to-shared to PE pe's copy of the symmetric object
+// remote is the pointer-to-shared to PE pe's copy of the symmetric object
 // of n bytes whose local copy is at addr.
-func (s Lib) Remote(addr, n uintptr, pe int32, what string) upc.SharedPtr {
+func (s Lib) remote(addr, n uintptr, pe int32, what string) upc.SharedPtr {
 	s.checkPE(pe)
 	return upc.SharedPtr{Thread: uint32(pe), Addr: s.symmetricOffset(addr, n, what)}
 }
@@ -159,7 +159,7 @@ func (s Lib) Put(sy upc.Sync, dst uintptr, src unsafe.Pointer, n uintptr, pe int
 		s.checkPE(pe)
 		return
 	}
-	s.core().Memput(sy, s.Remote(dst, n, pe, "destination"), src, n)
+	s.core().Memput(sy, s.remote(dst, n, pe, "destination"), src, n)
 }
 
 // Get copies n bytes from PE pe's copy of the symmetric object at src to
@@ -169,7 +169,7 @@ func (s Lib) Get(sy upc.Sync, dst unsafe.Pointer, src uintptr, n uintptr, pe int
 		s.checkPE(pe)
 		return
 	}
-	s.core().Memget(sy, dst, s.Remote(src, n, pe, "source"), n)
+	s.core().Memget(sy, dst, s.remote(src, n, pe, "source"), n)
 }
 
 // PutBlocks is the block-strided put (shmem_<T>_ibput, shmemx_<T>_aput,
@@ -235,7 +235,7 @@ func fromBits[T upc.Scalar](u uint64) T { return *(*T)(unsafe.Pointer(&u)) }
 // atomicTarget checks the object of T at addr on PE pe for an atomic.
 func atomicTarget[T upc.Scalar](s Lib, addr uintptr, pe int32) upc.SharedPtr {
 	var z T
-	p := s.Remote(addr, unsafe.Sizeof(z), pe, "destination")
+	p := s.remote(addr, unsafe.Sizeof(z), pe, "destination")
 	if p.Addr%unsafe.Sizeof(z) != 0 {
 		s.fail("the destination %#x is not aligned for a %d-byte atomic", addr, unsafe.Sizeof(z))
 	}

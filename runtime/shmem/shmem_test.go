@@ -33,10 +33,10 @@ func panicValue(f func()) (v any) {
 	return nil
 }
 
-// TestShmemSymmetricHeap: blocks from Malloc, Align and Realloc are at one
+// TestSymmetricHeap: blocks from Malloc, Align and Realloc are at one
 // offset on every PE, writable remotely, and keep their bytes through
 // Realloc.
-func TestShmemSymmetricHeap(t *testing.T) {
+func TestSymmetricHeap(t *testing.T) {
 	runBoth(t, 3, func(th *upc.Thread) {
 		s := Bind(th, "test")
 		me, right := int32(th.MyThread), int32((th.MyThread+1)%th.Threads)
@@ -61,7 +61,7 @@ func TestShmemSymmetricHeap(t *testing.T) {
 	})
 }
 
-func TestShmemErrors(t *testing.T) {
+func TestErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		do   func(s Lib, sym uintptr)
@@ -104,9 +104,9 @@ func TestShmemErrors(t *testing.T) {
 	}
 }
 
-// TestShmemTeams: split teams decode to their PEs, their collectives
+// TestTeams: split teams decode to their PEs, their collectives
 // combine their members only, and a ticket lock serialises a counter.
-func TestShmemTeams(t *testing.T) {
+func TestTeams(t *testing.T) {
 	runBoth(t, 5, func(th *upc.Thread) {
 		s := Bind(th, "test")
 		s.Init()
