@@ -181,7 +181,7 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		}
 		s := tr.scope.lookup(id.Name)
 		if s == nil {
-			if b, ok := builtins[id.Name]; ok && strings.HasPrefix(id.Name, "__builtin") {
+			if b, ok := builtin(id.Name); ok && strings.HasPrefix(id.Name, "__builtin") {
 				return tr.builtinCall(id.Name, b, nil, e)
 			}
 			// The program's own function of a library's name (read,

@@ -30,7 +30,7 @@ func (tr *translator) declareFunc(name string, t *Type, pos token.Pos, storage a
 	case s.internal:
 		s.goName = private(s.goName)
 	}
-	if b, ok := builtins[name]; ok {
+	if b, ok := builtin(name); ok {
 		s.builtin = b
 	} else if lc, ok := libcFuncs[name]; ok {
 		s.libc = &lc

@@ -63,7 +63,8 @@ var libraries = []*library{
 }
 
 // builtins are the functions lowered specially, by name: every table's
-// lowered functions (shmem.go adds OpenSHMEM's).
+// lowered functions (OpenSHMEM's are shmem.go's own table: builtin looks
+// in both).
 var builtins = func() map[string]*builtinFunc {
 	m := map[string]*builtinFunc{}
 	for _, l := range libraries {
@@ -86,8 +87,8 @@ var libcFuncs = func() map[string]libcFunc {
 }()
 
 // specialFuncs are the functions the headers declare or their macros call
-// that are not plain calls into package stdlib (shmem.go adds
-// OpenSHMEM's).
+// that are not plain calls into package stdlib (OpenSHMEM's are
+// shmemIndex and shmemGenericIndex).
 var specialFuncs = func() []string {
 	var names []string
 	for _, l := range libraries {

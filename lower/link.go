@@ -422,6 +422,7 @@ var packages = []struct{ name, path string }{
 	{"cmem", "github.com/upcgo/upcgo/runtime/cmem"},
 	{"crt", "github.com/upcgo/upcgo/runtime/crt"},
 	{"upc", "github.com/upcgo/upcgo/runtime/upc"},
+	{"shmem", "github.com/upcgo/upcgo/runtime/shmem"},
 	{"stdlib", "github.com/upcgo/upcgo/stdlib"},
 }
 

@@ -364,7 +364,7 @@ func init() {
 		bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8
 		uint16 uint32 uint64 uintptr true false iota nil append cap clear close complex copy delete imag len
 		make max min new panic print println real recover any comparable
-		unsafe cmem crt upc stdlib t ut funcs fnptr main init thread THREADS MYTHREAD j variadic result`) {
+		math unsafe cmem crt upc shmem stdlib t ut funcs fnptr main init thread THREADS MYTHREAD j variadic result`) {
 		goReserved[w] = true
 	}
 }

@@ -187,3 +187,12 @@ func TestBuiltinArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestPackagesReserved: no C identifier keeps the name of a package that
+// generated code uses, which it would shadow (a local named shmem in an
+// OpenSHMEM program, or math beside HUGE_VAL).
+func TestPackagesReserved(t *testing.T) {
+	for _, p := range packages {
+		assert.Equal(t, p.name+"_", goIdent(p.name))
+	}
+}

@@ -2,7 +2,7 @@ package lower
 
 import (
 	"fmt"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,12 +10,13 @@ import (
 	"github.com/upcgo/upcgo/parser/token"
 )
 
-// The OpenSHMEM face (shmem.h, shmemx.h): every function lowers to a
-// runtime/upc Shmem call bound to the name the program used, so errors
-// name it. The typed families (shmem_<T>_put, shmem_<T>_atomic_add, ...)
-// are declared in shmem.h by macros, one line per type, and registered
-// here from the same type tables with the element size and Go type of T:
-// a few runtime entry points serve them all.
+// The OpenSHMEM face (shmem.h, shmemx.h): every function lowers to a call
+// into runtime/shmem, its library bound to the thread and the name the
+// program used (shmem.Bind(t.Thread, "shmem_int_put")), so errors name
+// it. shmemFuncs is the table: one entry per OpenSHMEM function, a typed
+// family (shmem_<T>_put) spelling the types it exists for, as shmem.h
+// declares them by macros, one line per type; a few runtime entry points
+// serve them all, with the element size or Go type of T.
 //
 // A translation unit that includes shmem.h says "#pragma upcgo symmetric":
 // its private globals and static locals then live at the same offset of
@@ -31,326 +32,371 @@ func symmetricPragma(ps []*ast.Pragma) bool {
 	return false
 }
 
-// shmemType is a TYPENAME of OpenSHMEM's type tables and its C type.
+// shmemType is what a typed family's name holds in place of TYPE (a
+// TYPENAME of OpenSHMEM's type tables, with its C type) or of SIZE (a
+// sized form: 32 for shmem_put32, mem for bytes, with its element size).
 type shmemType struct {
 	name string
-	c    *Type
+	c    *Type // nil for a sized form
+	size int64 // a sized form's element size
+}
+
+func (ty shmemType) elemSize() int64 {
+	if ty.c != nil {
+		return ty.c.Size()
+	}
+	return ty.size
+}
+
+func (ty shmemType) goType() string {
+	if ty.c != nil {
+		return ty.c.goType()
+	}
+	return ""
 }
 
 // rmaTypes are the standard RMA types (OpenSHMEM 1.5 Table 5).
 var rmaTypes = []shmemType{
-	{"float", tFloat}, {"double", tDouble}, {"longdouble", tLDouble},
-	{"char", tChar}, {"schar", tSChar}, {"short", tShort}, {"int", tInt}, {"long", tLong}, {"longlong", tLLong},
-	{"uchar", tUChar}, {"ushort", tUShort}, {"uint", tUInt}, {"ulong", tULong}, {"ulonglong", tULLong},
-	{"int8", tSChar}, {"int16", tShort}, {"int32", tInt}, {"int64", tLong},
-	{"uint8", tUChar}, {"uint16", tUShort}, {"uint32", tUInt}, {"uint64", tULong},
-	{"size", tSizeT}, {"ptrdiff", tPtrdiff},
+	{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
+	{"char", tChar, 0}, {"schar", tSChar, 0}, {"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
+	{"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
+	{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
+	{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0},
+	{"size", tSizeT, 0}, {"ptrdiff", tPtrdiff, 0},
 }
 
-// amoTypes are the standard AMO types; bitwiseTypes take and/or/xor;
-// extendedTypes add fetch, set and swap on float and double.
+// The sizes of the sized RMA forms: rmaSizes for put and get (mem is
+// bytes: shmem_putmem), strideSizes for the strided calls (no
+// shmem_iputmem), collect13Sizes for the 1.3 active-set collectives.
 var (
-	amoTypes = []shmemType{
-		{"int", tInt}, {"long", tLong}, {"longlong", tLLong}, {"uint", tUInt}, {"ulong", tULong}, {"ulonglong", tULLong},
-		{"int32", tInt}, {"int64", tLong}, {"uint32", tUInt}, {"uint64", tULong}, {"size", tSizeT}, {"ptrdiff", tPtrdiff},
+	rmaSizes = []shmemType{
+		{"8", nil, 1}, {"16", nil, 2}, {"32", nil, 4}, {"64", nil, 8}, {"128", nil, 16}, {"mem", nil, 1},
 	}
-	bitwiseTypes = []shmemType{
-		{"uint", tUInt}, {"ulong", tULong}, {"ulonglong", tULLong},
-		{"int32", tInt}, {"int64", tLong}, {"uint32", tUInt}, {"uint64", tULong},
-	}
-	floatAMOTypes = []shmemType{{"float", tFloat}, {"double", tDouble}}
-	// waitTypes are the point-to-point synchronisation types, with 1.4's
-	// short and ushort.
-	waitTypes = append([]shmemType{{"short", tShort}, {"ushort", tUShort}}, amoTypes...)
-	// reduceTypes take sum, prod, min and max; reduceBitTypes and, or, xor.
-	arithReduceTypes = []shmemType{
-		{"char", tChar}, {"schar", tSChar}, {"short", tShort}, {"int", tInt}, {"long", tLong}, {"longlong", tLLong},
-		{"ptrdiff", tPtrdiff}, {"uchar", tUChar}, {"ushort", tUShort}, {"uint", tUInt}, {"ulong", tULong}, {"ulonglong", tULLong},
-		{"int8", tSChar}, {"int16", tShort}, {"int32", tInt}, {"int64", tLong},
-		{"uint8", tUChar}, {"uint16", tUShort}, {"uint32", tUInt}, {"uint64", tULong}, {"size", tSizeT},
-		{"float", tFloat}, {"double", tDouble}, {"longdouble", tLDouble},
-	}
-	// bitReduceTypes: OpenSHMEM 1.5's, and short, int, long and long
-	// long as Sandia OpenSHMEM has them.
-	bitReduceTypes = []shmemType{
-		{"short", tShort}, {"int", tInt}, {"long", tLong}, {"longlong", tLLong}, {"uchar", tUChar}, {"ushort", tUShort}, {"uint", tUInt}, {"ulong", tULong}, {"ulonglong", tULLong},
-		{"int8", tSChar}, {"int16", tShort}, {"int32", tInt}, {"int64", tLong},
-		{"uint8", tUChar}, {"uint16", tUShort}, {"uint32", tUInt}, {"uint64", tULong}, {"size", tSizeT},
-	}
+	strideSizes    = rmaSizes[:5]
+	collect13Sizes = rmaSizes[2:4]
 )
 
-// shmemSizes are the untyped sized families (shmem_put32, ...) and their
-// element sizes in bytes; "mem" is bytes (shmem_putmem).
-var shmemSizes = []struct {
-	name string
-	size int64
-}{{"8", 1}, {"16", 2}, {"32", 4}, {"64", 8}, {"128", 16}, {"mem", 1}}
+// The atomic types: amoTypes are the standard AMO types; extAMOTypes add
+// float and double (atomic_fetch, _set and _swap); bitwiseTypes take and,
+// or and xor; the 1.3 names (shmem_int_fadd) exist for old13AMOTypes, and
+// fetch, set and swap also for float and double.
+var (
+	amoTypes = []shmemType{
+		{"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
+		{"int32", tInt, 0}, {"int64", tLong, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0}, {"ptrdiff", tPtrdiff, 0},
+	}
+	floatAMOTypes = []shmemType{{"float", tFloat, 0}, {"double", tDouble, 0}}
+	extAMOTypes   = slices.Concat(amoTypes, floatAMOTypes)
+	old13AMOTypes = amoTypes[:3]
+	old13ExtTypes = slices.Concat(old13AMOTypes, floatAMOTypes)
+	bitwiseTypes  = []shmemType{
+		{"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
+		{"int32", tInt, 0}, {"int64", tLong, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0},
+	}
+	// waitTypes are the point-to-point synchronisation types, with 1.4's
+	// short and ushort.
+	waitTypes = slices.Concat([]shmemType{{"short", tShort, 0}, {"ushort", tUShort, 0}}, amoTypes)
+)
 
-// shmemLib is the runtime library bound to the called name; S stands
-// for it in the templates.
-const shmemLib = "t.Shmem(NAME)"
+// The reduction types: arithReduceTypes take sum, prod, min and max;
+// bitReduceTypes and, or and xor (OpenSHMEM 1.5's, and short, int, long
+// and long long as Sandia OpenSHMEM has them); to13Types are those of the
+// 1.3 reductions (shmem_<T>_<op>_to_all), all but the floating ones
+// (to13BitTypes) taking and, or and xor.
+var (
+	arithReduceTypes = []shmemType{
+		{"char", tChar, 0}, {"schar", tSChar, 0}, {"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
+		{"ptrdiff", tPtrdiff, 0}, {"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
+		{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
+		{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0},
+		{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
+	}
+	bitReduceTypes = []shmemType{
+		{"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
+		{"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
+		{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
+		{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0},
+	}
+	to13Types = []shmemType{
+		{"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
+		{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
+	}
+	to13BitTypes = to13Types[:4]
+)
 
-// addShmem registers name with code, in which NAME is the quoted name,
-// SIZE the element size and GO the element's Go type.
-func addShmem(name, code string, size int64, goType string) {
-	r := strings.NewReplacer("NAME", strconv.Quote(name), "SIZE", strconv.FormatInt(size, 10), "GO", goType)
-	builtins[name] = simple(r.Replace(code), nil)
-}
-
-// The templates of the RMA families, by suffix of shmem_<T>_ (typed) or
-// shmem_ + suffix with SIZE inserted (sized: shmem_put32).
-var rmaTemplates = []struct {
-	typed, sized string // the name's form; # stands for T or the size
-	code         string
-	ctx          bool // also shmem_ctx_<T>_... (and shmem_ctx_putN...) with a context first
-}{
-	{"shmem_#_put", "shmem_put#", "S.Put(upc.Blocking, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*SIZE, %[4]s)", true},
-	{"shmem_#_put_nbi", "shmem_put#_nbi", "S.Put(upc.Asynci, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*SIZE, %[4]s)", true},
-	{"shmem_#_get", "shmem_get#", "S.Get(upc.Blocking, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*SIZE, %[4]s)", true},
-	{"shmem_#_get_nbi", "shmem_get#_nbi", "S.Get(upc.Asynci, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*SIZE, %[4]s)", true},
-	{"shmem_#_iput", "shmem_iput#", "S.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), SIZE, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)", true},
-	{"shmem_#_iget", "shmem_iget#", "S.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, SIZE, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)", true},
-	{"shmem_#_ibput", "shmem_ibput#", "S.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), SIZE, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)", true},
-	{"shmem_#_ibget", "shmem_ibget#", "S.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, SIZE, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)", true},
-	{"shmemx_#_aput", "shmemx_aput#", "S.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), SIZE, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)", false},
-	{"shmemx_#_aget", "shmemx_aget#", "S.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, SIZE, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)", false},
-	{"shmem_#_put_signal", "shmem_put#_signal", "S.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*SIZE, %[4]s, %[5]s, %[6]s, %[7]s)", true},
-	{"shmem_#_put_signal_nbi", "shmem_put#_signal_nbi", "S.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*SIZE, %[4]s, %[5]s, %[6]s, %[7]s)", true},
-	{"shmem_#_p", "", "upc.ShmemP[GO](S, %[1]s, %[2]s, %[3]s)", true},
-	{"shmem_#_g", "", "upc.ShmemG[GO](S, %[1]s, %[2]s)", true},
-	{"shmem_#_broadcast", "", "S.Broadcast(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*SIZE, %[5]s)", false},
-	{"shmem_#_collect", "", "S.Collect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*SIZE)", false},
-	{"shmem_#_fcollect", "", "S.Fcollect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*SIZE)", false},
-	{"shmem_#_alltoall", "", "S.Alltoall(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), SIZE)", false},
-	{"shmem_#_alltoalls", "", "S.Alltoalls(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, uintptr(%[6]s), SIZE)", false},
-}
-
-// amoTemplates are the atomics by suffix of shmem_<T>_, with the 1.3
-// names (for int, long and long long) after a '|'.
-var amoTemplates = []struct {
-	suffix, old string
-	code        string
-}{
-	{"atomic_fetch", "fetch", "upc.ShmemAtomic[GO](S, upc.AMOFetch, %[1]s, GO(0), GO(0), %[2]s)"},
-	{"atomic_set", "set", "upc.ShmemAtomic[GO](S, upc.AMOSet, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_swap", "swap", "upc.ShmemAtomic[GO](S, upc.AMOSwap, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_compare_swap", "cswap", "upc.ShmemAtomic[GO](S, upc.AMOCSwap, %[1]s, %[3]s, %[2]s, %[4]s)"},
-	{"atomic_fetch_add", "fadd", "upc.ShmemAtomic[GO](S, upc.AMOAdd, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_add", "add", "upc.ShmemAtomic[GO](S, upc.AMOAdd, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_fetch_inc", "finc", "upc.ShmemAtomic[GO](S, upc.AMOAdd, %[1]s, GO(1), GO(0), %[2]s)"},
-	{"atomic_inc", "inc", "upc.ShmemAtomic[GO](S, upc.AMOAdd, %[1]s, GO(1), GO(0), %[2]s)"},
-}
-
-var bitwiseTemplates = []struct{ suffix, code string }{
-	{"atomic_fetch_and", "upc.ShmemAtomic[GO](S, upc.AMOAnd, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_and", "upc.ShmemAtomic[GO](S, upc.AMOAnd, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_fetch_or", "upc.ShmemAtomic[GO](S, upc.AMOOr, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_or", "upc.ShmemAtomic[GO](S, upc.AMOOr, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_fetch_xor", "upc.ShmemAtomic[GO](S, upc.AMOXor, %[1]s, %[2]s, GO(0), %[3]s)"},
-	{"atomic_xor", "upc.ShmemAtomic[GO](S, upc.AMOXor, %[1]s, %[2]s, GO(0), %[3]s)"},
-}
-
-// shmemSingles are the untyped functions.
-var shmemSingles = []struct {
-	names []string
+// shmemFunc is one OpenSHMEM function and its Go form. In code, {S} is
+// the library bound to the call (shmem.Bind(t.Thread, NAME), or its
+// context's for a shmem_ctx_ form), {T} the element's Go type, {N} its
+// size in bytes, and %[i]s the i-th argument (after the context).
+type shmemFunc struct {
+	name  string      // TYPE or SIZE stands for each of types
+	types []shmemType // nil: the function is not a typed family
+	ctx   bool        // also shmem_ctx_<name> with a context first
 	code  string
-}{
-	{[]string{"shmem_init"}, "S.Init()"},
-	{[]string{"start_pes"}, "S.StartPEs(%[1]s)"},
-	{[]string{"shmem_finalize"}, "S.Finalize()"},
-	{[]string{"shmem_init_thread"}, "func() int32 { _ = %[1]s; S.Init(); cmem.Store[int32](%[2]s, 0); return 0 }()"},
-	{[]string{"shmem_query_thread"}, "cmem.Store[int32](%[1]s, 0)"},
-	{[]string{"shmem_info_get_version"}, "func() { cmem.Store[int32](%[1]s, 1); cmem.Store[int32](%[2]s, 5) }()"},
-	{[]string{"shmem_info_get_name"}, `copy(cmem.Bytes(%[1]s, 6), "upcgo\x00")`},
-	{[]string{"shmem_my_pe", "_my_pe"}, "int32(t.MyThread)"},
-	{[]string{"shmem_n_pes", "_num_pes"}, "int32(t.Threads)"},
-	{[]string{"shmem_global_exit"}, "S.GlobalExit(%[1]s)"},
-	{[]string{"shmem_barrier_all"}, "S.BarrierAll()"},
-	{[]string{"shmem_sync_all"}, "t.Barrier()"},
-	{[]string{"shmem_barrier"}, "S.ActiveSetBarrier(%[1]s, %[2]s, %[3]s, %[4]s)"},
-	{[]string{"shmem_quiet"}, "S.Quiet()"},
-	{[]string{"shmem_fence"}, "S.Fence()"},
-	{[]string{"shmem_ctx_quiet"}, "S.Ctx(%[1]s).Quiet()"},
-	{[]string{"shmem_ctx_fence"}, "S.Ctx(%[1]s).Fence()"},
-	{[]string{"shmem_malloc", "shmalloc"}, "S.Malloc(uintptr(%[1]s))"},
-	{[]string{"shmem_calloc"}, "S.Calloc(uintptr(%[1]s), uintptr(%[2]s))"},
-	{[]string{"shmem_align", "shmemalign"}, "S.Align(uintptr(%[1]s), uintptr(%[2]s))"},
-	{[]string{"shmem_realloc", "shrealloc"}, "S.Realloc(%[1]s, uintptr(%[2]s))"},
-	{[]string{"shmem_free", "shfree"}, "S.Free(%[1]s)"},
-	{[]string{"shmem_ptr"}, "S.Ptr(%[1]s, %[2]s)"},
-	{[]string{"shmem_addr_accessible"}, "S.AddrAccessible(%[1]s, %[2]s)"},
-	{[]string{"shmem_pe_accessible"}, "S.PEAccessible(%[1]s)"},
-	{[]string{"shmem_set_lock"}, "S.SetLock(%[1]s)"},
-	{[]string{"shmem_clear_lock"}, "S.ClearLock(%[1]s)"},
-	{[]string{"shmem_test_lock"}, "S.TestLock(%[1]s)"},
-	{[]string{"shmem_team_my_pe"}, "S.TeamMyPE(%[1]s)"},
-	{[]string{"shmem_team_n_pes"}, "S.TeamNPEs(%[1]s)"},
-	{[]string{"shmem_team_sync"}, "S.TeamSync(%[1]s)"},
-	{[]string{"shmem_team_translate_pe"}, "S.TeamTranslatePE(%[1]s, %[2]s, %[3]s)"},
-	{[]string{"shmem_team_split_strided"}, "S.TeamSplitStrided(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, crt.P(%[7]s))"},
-	{[]string{"shmem_team_split_2d"}, "S.TeamSplit2D(%[1]s, %[2]s, %[3]s, %[4]s, crt.P(%[5]s), %[6]s, %[7]s, crt.P(%[8]s))"},
-	{[]string{"shmem_team_destroy"}, "S.TeamDestroy(%[1]s)"},
-	{[]string{"shmem_team_get_config"}, "S.TeamGetConfig(%[1]s, %[2]s, crt.P(%[3]s))"},
-	{[]string{"shmem_ctx_create"}, "S.CtxCreate(upc.TeamWorld, %[1]s, crt.P(%[2]s))"},
-	{[]string{"shmem_team_create_ctx"}, "S.CtxCreate(%[1]s, %[2]s, crt.P(%[3]s))"},
-	{[]string{"shmem_ctx_destroy"}, "S.Ctx(%[1]s).Quiet()"},
-	{[]string{"shmem_ctx_get_team"}, "S.CtxGetTeam(%[1]s, crt.P(%[2]s))"},
-	{[]string{"shmem_broadcastmem"}, "S.Broadcast(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), %[5]s)"},
-	{[]string{"shmem_collectmem"}, "S.Collect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
-	{[]string{"shmem_fcollectmem"}, "S.Fcollect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
-	{[]string{"shmem_alltoallmem"}, "S.Alltoall(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), 1)"},
-	{[]string{"shmem_alltoallsmem"}, "S.Alltoalls(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, uintptr(%[6]s), 1)"},
-	{[]string{"shmem_signal_fetch"}, "S.SignalFetch(%[1]s)"},
-	{[]string{"shmem_signal_wait_until"}, "S.SignalWaitUntil(%[1]s, %[2]s, %[3]s)"},
 }
 
-// coll13Templates are the 1.3 active-set collectives by their sized
-// name; # is 32 or 64.
-var coll13Templates = []struct{ name, code string }{
-	{"shmem_broadcast#", "S.BroadcastSet(%[1]s, %[2]s, uintptr(%[3]s)*SIZE, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
-	{"shmem_collect#", "S.CollectSet(%[1]s, %[2]s, uintptr(%[3]s)*SIZE, %[4]s, %[5]s, %[6]s, %[7]s)"},
-	{"shmem_fcollect#", "S.FcollectSet(%[1]s, %[2]s, uintptr(%[3]s)*SIZE, %[4]s, %[5]s, %[6]s, %[7]s)"},
-	{"shmem_alltoall#", "S.AlltoallSet(%[1]s, %[2]s, uintptr(%[3]s), SIZE, %[4]s, %[5]s, %[6]s, %[7]s)"},
-	{"shmem_alltoalls#", "S.AlltoallsSet(%[1]s, %[2]s, %[3]s, %[4]s, uintptr(%[5]s), SIZE, %[6]s, %[7]s, %[8]s, %[9]s)"},
+// shmemFuncs are the OpenSHMEM functions upcgo provides
+// (docs/openshmem.md lists them by area).
+var shmemFuncs = []shmemFunc{
+	// Setup and queries.
+	{"shmem_init", nil, false, "{S}.Init()"},
+	{"start_pes", nil, false, "{S}.StartPEs(%[1]s)"},
+	{"shmem_finalize", nil, false, "{S}.Finalize()"},
+	{"shmem_init_thread", nil, false, "func() int32 { _ = %[1]s; {S}.Init(); cmem.Store[int32](%[2]s, 0); return 0 }()"},
+	{"shmem_query_thread", nil, false, "cmem.Store[int32](%[1]s, 0)"},
+	{"shmem_info_get_version", nil, false, "func() { cmem.Store[int32](%[1]s, 1); cmem.Store[int32](%[2]s, 5) }()"},
+	{"shmem_info_get_name", nil, false, `copy(cmem.Bytes(%[1]s, 6), "upcgo\x00")`},
+	{"shmem_my_pe", nil, false, "int32(t.MyThread)"},
+	{"_my_pe", nil, false, "int32(t.MyThread)"},
+	{"shmem_n_pes", nil, false, "int32(t.Threads)"},
+	{"_num_pes", nil, false, "int32(t.Threads)"},
+	{"shmem_global_exit", nil, false, "{S}.GlobalExit(%[1]s)"},
+	{"shmem_pe_accessible", nil, false, "{S}.PEAccessible(%[1]s)"},
+	{"shmem_addr_accessible", nil, false, "{S}.AddrAccessible(%[1]s, %[2]s)"},
+	{"shmem_ptr", nil, false, "{S}.Ptr(%[1]s, %[2]s)"},
+
+	// Ordering.
+	{"shmem_barrier_all", nil, false, "{S}.BarrierAll()"},
+	{"shmem_sync_all", nil, false, "t.Barrier()"},
+	{"shmem_barrier", nil, false, "{S}.ActiveSetBarrier(%[1]s, %[2]s, %[3]s, %[4]s)"},
+	{"shmem_quiet", nil, false, "{S}.Quiet()"},
+	{"shmem_fence", nil, false, "{S}.Fence()"},
+	{"shmem_ctx_quiet", nil, false, "{S}.Ctx(%[1]s).Quiet()"},
+	{"shmem_ctx_fence", nil, false, "{S}.Ctx(%[1]s).Fence()"},
+
+	// The symmetric heap.
+	{"shmem_malloc", nil, false, "{S}.Malloc(uintptr(%[1]s))"},
+	{"shmalloc", nil, false, "{S}.Malloc(uintptr(%[1]s))"},
+	{"shmem_calloc", nil, false, "{S}.Calloc(uintptr(%[1]s), uintptr(%[2]s))"},
+	{"shmem_align", nil, false, "{S}.Align(uintptr(%[1]s), uintptr(%[2]s))"},
+	{"shmemalign", nil, false, "{S}.Align(uintptr(%[1]s), uintptr(%[2]s))"},
+	{"shmem_realloc", nil, false, "{S}.Realloc(%[1]s, uintptr(%[2]s))"},
+	{"shrealloc", nil, false, "{S}.Realloc(%[1]s, uintptr(%[2]s))"},
+	{"shmem_free", nil, false, "{S}.Free(%[1]s)"},
+	{"shfree", nil, false, "{S}.Free(%[1]s)"},
+
+	// RMA.
+	{"shmem_TYPE_put", rmaTypes, true, "{S}.Put(upc.Blocking, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_putSIZE", rmaSizes, true, "{S}.Put(upc.Blocking, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_TYPE_put_nbi", rmaTypes, true, "{S}.Put(upc.Asynci, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_putSIZE_nbi", rmaSizes, true, "{S}.Put(upc.Asynci, %[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_TYPE_get", rmaTypes, true, "{S}.Get(upc.Blocking, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_getSIZE", rmaSizes, true, "{S}.Get(upc.Blocking, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_TYPE_get_nbi", rmaTypes, true, "{S}.Get(upc.Asynci, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_getSIZE_nbi", rmaSizes, true, "{S}.Get(upc.Asynci, crt.P(%[1]s), %[2]s, uintptr(%[3]s)*{N}, %[4]s)"},
+	{"shmem_TYPE_p", rmaTypes, true, "shmem.P[{T}]({S}, %[1]s, %[2]s, %[3]s)"},
+	{"shmem_TYPE_g", rmaTypes, true, "shmem.G[{T}]({S}, %[1]s, %[2]s)"},
+
+	// Strided RMA; strides in elements, iput as blocks of one element.
+	{"shmem_TYPE_iput", rmaTypes, true, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)"},
+	{"shmem_iputSIZE", strideSizes, true, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)"},
+	{"shmem_TYPE_iget", rmaTypes, true, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)"},
+	{"shmem_igetSIZE", strideSizes, true, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, 1, uintptr(%[5]s), %[6]s)"},
+	{"shmem_TYPE_ibput", rmaTypes, true, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmem_ibputSIZE", strideSizes, true, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmem_TYPE_ibget", rmaTypes, true, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmem_ibgetSIZE", strideSizes, true, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmemx_TYPE_aput", rmaTypes, false, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmemx_aputSIZE", strideSizes, false, "{S}.PutBlocks(upc.Blocking, %[1]s, crt.P(%[2]s), {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmemx_TYPE_aget", rmaTypes, false, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+	{"shmemx_agetSIZE", strideSizes, false, "{S}.GetBlocks(upc.Blocking, crt.P(%[1]s), %[2]s, {N}, %[3]s, %[4]s, uintptr(%[5]s), uintptr(%[6]s), %[7]s)"},
+
+	// Signals; the _nbi forms are complete when they return.
+	{"shmem_TYPE_put_signal", rmaTypes, true, "{S}.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_putSIZE_signal", rmaSizes, true, "{S}.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_TYPE_put_signal_nbi", rmaTypes, true, "{S}.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_putSIZE_signal_nbi", rmaSizes, true, "{S}.PutSignal(%[1]s, crt.P(%[2]s), uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_signal_fetch", nil, false, "{S}.SignalFetch(%[1]s)"},
+	{"shmem_signal_wait_until", nil, false, "{S}.SignalWaitUntil(%[1]s, %[2]s, %[3]s)"},
+
+	// Atomics; compare_swap takes (cond, value), Atomic (new, expected).
+	{"shmem_TYPE_atomic_fetch", extAMOTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOFetch, %[1]s, {T}(0), {T}(0), %[2]s)"},
+	{"shmem_TYPE_atomic_set", extAMOTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOSet, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_swap", extAMOTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOSwap, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_compare_swap", amoTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOCSwap, %[1]s, %[3]s, %[2]s, %[4]s)"},
+	{"shmem_TYPE_atomic_fetch_add", amoTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_add", amoTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_fetch_inc", amoTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, {T}(1), {T}(0), %[2]s)"},
+	{"shmem_TYPE_atomic_inc", amoTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, {T}(1), {T}(0), %[2]s)"},
+	{"shmem_TYPE_atomic_fetch_and", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAnd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_and", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOAnd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_fetch_or", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOOr, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_or", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOOr, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_fetch_xor", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOXor, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_atomic_xor", bitwiseTypes, true, "shmem.Atomic[{T}]({S}, shmem.AMOXor, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	// The 1.3 names.
+	{"shmem_TYPE_fetch", old13ExtTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOFetch, %[1]s, {T}(0), {T}(0), %[2]s)"},
+	{"shmem_TYPE_set", old13ExtTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOSet, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_swap", old13ExtTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOSwap, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_cswap", old13AMOTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOCSwap, %[1]s, %[3]s, %[2]s, %[4]s)"},
+	{"shmem_TYPE_fadd", old13AMOTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_add", old13AMOTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, %[2]s, {T}(0), %[3]s)"},
+	{"shmem_TYPE_finc", old13AMOTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, {T}(1), {T}(0), %[2]s)"},
+	{"shmem_TYPE_inc", old13AMOTypes, false, "shmem.Atomic[{T}]({S}, shmem.AMOAdd, %[1]s, {T}(1), {T}(0), %[2]s)"},
+
+	// Point-to-point synchronisation.
+	{"shmem_TYPE_wait_until", waitTypes, false, "shmem.WaitUntil[{T}]({S}, %[1]s, %[2]s, %[3]s)"},
+	{"shmem_TYPE_wait", waitTypes, false, "shmem.WaitUntil[{T}]({S}, %[1]s, shmem.CmpNE, %[2]s)"},
+	{"shmem_TYPE_test", waitTypes, false, "shmem.Test[{T}]({S}, %[1]s, %[2]s, %[3]s)"},
+	// ... on many variables: WaitVector(form, wait, ivars, nelems,
+	// indices, status, cmp, value, values).
+	{"shmem_TYPE_wait_until_all", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAll, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
+	{"shmem_TYPE_wait_until_any", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAny, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
+	{"shmem_TYPE_wait_until_some", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitSome, true, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, %[6]s, nil)"},
+	{"shmem_TYPE_wait_until_all_vector", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAll, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
+	{"shmem_TYPE_wait_until_any_vector", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAny, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
+	{"shmem_TYPE_wait_until_some_vector", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitSome, true, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, 0, crt.P(%[6]s))"},
+	{"shmem_TYPE_test_all", waitTypes, false, "int32(shmem.WaitVector[{T}]({S}, shmem.WaitAll, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil))"},
+	{"shmem_TYPE_test_any", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAny, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
+	{"shmem_TYPE_test_some", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitSome, false, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, %[6]s, nil)"},
+	{"shmem_TYPE_test_all_vector", waitTypes, false, "int32(shmem.WaitVector[{T}]({S}, shmem.WaitAll, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s)))"},
+	{"shmem_TYPE_test_any_vector", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitAny, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
+	{"shmem_TYPE_test_some_vector", waitTypes, false, "shmem.WaitVector[{T}]({S}, shmem.WaitSome, false, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, 0, crt.P(%[6]s))"},
+
+	// Locks.
+	{"shmem_set_lock", nil, false, "{S}.SetLock(%[1]s)"},
+	{"shmem_clear_lock", nil, false, "{S}.ClearLock(%[1]s)"},
+	{"shmem_test_lock", nil, false, "{S}.TestLock(%[1]s)"},
+
+	// Teams and contexts.
+	{"shmem_team_my_pe", nil, false, "{S}.TeamMyPE(%[1]s)"},
+	{"shmem_team_n_pes", nil, false, "{S}.TeamNPEs(%[1]s)"},
+	{"shmem_team_sync", nil, false, "{S}.TeamSync(%[1]s)"},
+	{"shmem_team_translate_pe", nil, false, "{S}.TeamTranslatePE(%[1]s, %[2]s, %[3]s)"},
+	{"shmem_team_split_strided", nil, false, "{S}.TeamSplitStrided(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, crt.P(%[7]s))"},
+	{"shmem_team_split_2d", nil, false, "{S}.TeamSplit2D(%[1]s, %[2]s, %[3]s, %[4]s, crt.P(%[5]s), %[6]s, %[7]s, crt.P(%[8]s))"},
+	{"shmem_team_destroy", nil, false, "{S}.TeamDestroy(%[1]s)"},
+	{"shmem_team_get_config", nil, false, "{S}.TeamGetConfig(%[1]s, %[2]s, crt.P(%[3]s))"},
+	{"shmem_ctx_create", nil, false, "{S}.CtxCreate(shmem.TeamWorld, %[1]s, crt.P(%[2]s))"},
+	{"shmem_team_create_ctx", nil, false, "{S}.CtxCreate(%[1]s, %[2]s, crt.P(%[3]s))"},
+	{"shmem_ctx_destroy", nil, false, "{S}.Ctx(%[1]s).Quiet()"},
+	{"shmem_ctx_get_team", nil, false, "{S}.CtxGetTeam(%[1]s, crt.P(%[2]s))"},
+
+	// Collectives on teams (1.5).
+	{"shmem_TYPE_broadcast", rmaTypes, false, "{S}.Broadcast(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*{N}, %[5]s)"},
+	{"shmem_broadcastmem", nil, false, "{S}.Broadcast(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), %[5]s)"},
+	{"shmem_TYPE_collect", rmaTypes, false, "{S}.Collect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*{N})"},
+	{"shmem_collectmem", nil, false, "{S}.Collect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_fcollect", rmaTypes, false, "{S}.Fcollect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s)*{N})"},
+	{"shmem_fcollectmem", nil, false, "{S}.Fcollect(%[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_alltoall", rmaTypes, false, "{S}.Alltoall(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), {N})"},
+	{"shmem_alltoallmem", nil, false, "{S}.Alltoall(%[1]s, %[2]s, %[3]s, uintptr(%[4]s), 1)"},
+	{"shmem_TYPE_alltoalls", rmaTypes, false, "{S}.Alltoalls(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, uintptr(%[6]s), {N})"},
+	{"shmem_alltoallsmem", nil, false, "{S}.Alltoalls(%[1]s, %[2]s, %[3]s, %[4]s, %[5]s, uintptr(%[6]s), 1)"},
+	{"shmem_TYPE_sum_reduce", arithReduceTypes, false, "shmem.Reduce[{T}]({S}, shmem.ReduceSum, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_prod_reduce", arithReduceTypes, false, "shmem.Reduce[{T}]({S}, shmem.ReduceProd, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_min_reduce", arithReduceTypes, false, "shmem.Reduce[{T}]({S}, shmem.ReduceMin, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_max_reduce", arithReduceTypes, false, "shmem.Reduce[{T}]({S}, shmem.ReduceMax, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_and_reduce", bitReduceTypes, false, "shmem.ReduceBits[{T}]({S}, shmem.ReduceAnd, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_or_reduce", bitReduceTypes, false, "shmem.ReduceBits[{T}]({S}, shmem.ReduceOr, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+	{"shmem_TYPE_xor_reduce", bitReduceTypes, false, "shmem.ReduceBits[{T}]({S}, shmem.ReduceXor, %[1]s, %[2]s, %[3]s, uintptr(%[4]s))"},
+
+	// Collectives on 1.3 active sets (PE_start, logPE_stride, PE_size, pSync).
+	{"shmem_broadcastSIZE", collect13Sizes, false, "{S}.BroadcastSet(%[1]s, %[2]s, uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_collectSIZE", collect13Sizes, false, "{S}.CollectSet(%[1]s, %[2]s, uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_fcollectSIZE", collect13Sizes, false, "{S}.FcollectSet(%[1]s, %[2]s, uintptr(%[3]s)*{N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_alltoallSIZE", collect13Sizes, false, "{S}.AlltoallSet(%[1]s, %[2]s, uintptr(%[3]s), {N}, %[4]s, %[5]s, %[6]s, %[7]s)"},
+	{"shmem_alltoallsSIZE", collect13Sizes, false, "{S}.AlltoallsSet(%[1]s, %[2]s, %[3]s, %[4]s, uintptr(%[5]s), {N}, %[6]s, %[7]s, %[8]s, %[9]s)"},
+	{"shmem_TYPE_sum_to_all", to13Types, false, "shmem.ReduceSet[{T}]({S}, shmem.ReduceSum, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_prod_to_all", to13Types, false, "shmem.ReduceSet[{T}]({S}, shmem.ReduceProd, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_min_to_all", to13Types, false, "shmem.ReduceSet[{T}]({S}, shmem.ReduceMin, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_max_to_all", to13Types, false, "shmem.ReduceSet[{T}]({S}, shmem.ReduceMax, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_and_to_all", to13BitTypes, false, "shmem.ReduceBitsSet[{T}]({S}, shmem.ReduceAnd, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_or_to_all", to13BitTypes, false, "shmem.ReduceBitsSet[{T}]({S}, shmem.ReduceOr, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
+	{"shmem_TYPE_xor_to_all", to13BitTypes, false, "shmem.ReduceBitsSet[{T}]({S}, shmem.ReduceXor, %[1]s, %[2]s, %[3]s, %[4]s, %[5]s, %[6]s, %[7]s, %[8]s)"},
 }
 
-// waitVectorTemplates are the multi-variable waits and tests by suffix
-// of shmem_<T>_: form, whether it waits, and the call's parameters after
-// ivars and nelems (indices, status, cmp, value or values).
-var waitVectorTemplates = []struct{ suffix, code string }{
-	{"wait_until_all", "upc.ShmemWaitVector[GO](S, upc.WaitAll, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
-	{"wait_until_any", "upc.ShmemWaitVector[GO](S, upc.WaitAny, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
-	{"wait_until_some", "upc.ShmemWaitVector[GO](S, upc.WaitSome, true, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, %[6]s, nil)"},
-	{"wait_until_all_vector", "upc.ShmemWaitVector[GO](S, upc.WaitAll, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
-	{"wait_until_any_vector", "upc.ShmemWaitVector[GO](S, upc.WaitAny, true, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
-	{"wait_until_some_vector", "upc.ShmemWaitVector[GO](S, upc.WaitSome, true, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, 0, crt.P(%[6]s))"},
-	{"test_all", "int32(upc.ShmemWaitVector[GO](S, upc.WaitAll, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil))"},
-	{"test_any", "upc.ShmemWaitVector[GO](S, upc.WaitAny, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, %[5]s, nil)"},
-	{"test_some", "upc.ShmemWaitVector[GO](S, upc.WaitSome, false, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, %[6]s, nil)"},
-	{"test_all_vector", "int32(upc.ShmemWaitVector[GO](S, upc.WaitAll, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s)))"},
-	{"test_any_vector", "upc.ShmemWaitVector[GO](S, upc.WaitAny, false, %[1]s, uintptr(%[2]s), nil, crt.P(%[3]s), %[4]s, 0, crt.P(%[5]s))"},
-	{"test_some_vector", "upc.ShmemWaitVector[GO](S, upc.WaitSome, false, %[1]s, uintptr(%[2]s), crt.P(%[3]s), crt.P(%[4]s), %[5]s, 0, crt.P(%[6]s))"},
+// shmemForm is one C function of the table: an entry, the type that
+// replaces TYPE or SIZE in its name, and whether it is the shmem_ctx_ form.
+type shmemForm struct {
+	f   *shmemFunc
+	ty  shmemType
+	ctx bool
 }
 
-// to13Types are the types of the 1.3 reductions (shmem_<T>_<op>_to_all):
-// all take and, or and xor but the floating ones.
-var to13Types = []shmemType{
-	{"short", tShort}, {"int", tInt}, {"long", tLong}, {"longlong", tLLong},
-	{"float", tFloat}, {"double", tDouble}, {"longdouble", tLDouble},
-}
+// shmemIndex is the table by C name.
+var shmemIndex = indexShmem(shmemFuncs)
 
-var placeholder = regexp.MustCompile(`%\[(\d+)\]s`)
-
-// ctxCode is the shmem_ctx_ form of an RMA or AMO template: the context
-// comes first and the other arguments move up by one.
-func ctxCode(code string) string {
-	code = placeholder.ReplaceAllStringFunc(code, func(m string) string {
-		n, _ := strconv.Atoi(m[2 : len(m)-2])
-		return fmt.Sprintf("%%[%d]s", n+1)
-	})
-	return strings.NewReplacer("(S,", "(S.Ctx(%[1]s),", "S.", "S.Ctx(%[1]s).").Replace(code)
-}
-
-func init() {
-	lib := strings.NewReplacer("(S,", "("+shmemLib+",", "S.", shmemLib+".")
-	add := func(name, code string, size int64, goType string) {
-		addShmem(name, lib.Replace(code), size, goType)
-		specialFuncs = append(specialFuncs, name)
+func indexShmem(funcs []shmemFunc) map[string]shmemForm {
+	index := map[string]shmemForm{}
+	add := func(name string, form shmemForm) {
+		if _, dup := index[name]; dup {
+			panic("lower: OpenSHMEM table: " + name + " twice")
+		}
+		index[name] = form
 	}
-	// addCtx adds name and, if ctx, its shmem_ctx_ form.
-	addCtx := func(name, code string, size int64, goType string, ctx bool) {
-		add(name, code, size, goType)
-		if ctx {
-			add(strings.Replace(name, "shmem_", "shmem_ctx_", 1), ctxCode(code), size, goType)
+	for i := range funcs {
+		f := &funcs[i]
+		types := f.types
+		if types == nil {
+			types = []shmemType{{}}
 		}
-	}
-	for _, f := range rmaTemplates {
-		for _, ty := range rmaTypes {
-			addCtx(strings.Replace(f.typed, "#", ty.name, 1), f.code, ty.c.Size(), ty.c.goType(), f.ctx)
-		}
-		if f.sized == "" {
-			continue
-		}
-		for _, sz := range shmemSizes {
-			if sz.name == "mem" && (strings.HasPrefix(f.sized, "shmem_i") || strings.HasPrefix(f.sized, "shmemx_")) {
-				continue // no shmem_iputmem, shmem_ibputmem, shmemx_aputmem
+		for _, ty := range types {
+			name := strings.NewReplacer("TYPE", ty.name, "SIZE", ty.name).Replace(f.name)
+			add(name, shmemForm{f, ty, false})
+			if f.ctx {
+				add("shmem_ctx_"+strings.TrimPrefix(name, "shmem_"), shmemForm{f, ty, true})
 			}
-			addCtx(strings.Replace(f.sized, "#", sz.name, 1), f.code, sz.size, "", f.ctx)
 		}
 	}
-	for _, f := range amoTemplates {
-		for _, ty := range amoTypes {
-			addCtx("shmem_"+ty.name+"_"+f.suffix, f.code, ty.c.Size(), ty.c.goType(), true)
-		}
-		switch f.old {
-		case "fetch", "set", "swap":
-			for _, ty := range floatAMOTypes {
-				addCtx("shmem_"+ty.name+"_"+f.suffix, f.code, ty.c.Size(), ty.c.goType(), true)
-				add("shmem_"+ty.name+"_"+f.old, f.code, ty.c.Size(), ty.c.goType())
-			}
-		}
-		for _, ty := range amoTypes[:3] {
-			add("shmem_"+ty.name+"_"+f.old, f.code, ty.c.Size(), ty.c.goType())
-		}
-	}
-	for _, f := range bitwiseTemplates {
-		for _, ty := range bitwiseTypes {
-			addCtx("shmem_"+ty.name+"_"+f.suffix, f.code, ty.c.Size(), ty.c.goType(), true)
-		}
-	}
-	for _, ty := range waitTypes {
-		add("shmem_"+ty.name+"_wait_until", "upc.ShmemWaitUntil[GO](S, %[1]s, %[2]s, %[3]s)", 0, ty.c.goType())
-		add("shmem_"+ty.name+"_test", "upc.ShmemTest[GO](S, %[1]s, %[2]s, %[3]s)", 0, ty.c.goType())
-		add("shmem_"+ty.name+"_wait", "upc.ShmemWaitUntil[GO](S, %[1]s, upc.CmpNE, %[2]s)", 0, ty.c.goType())
-		for _, f := range waitVectorTemplates {
-			add("shmem_"+ty.name+"_"+f.suffix, f.code, 0, ty.c.goType())
-		}
-	}
-	for i, op := range []string{"sum", "prod", "min", "max"} {
-		for _, ty := range arithReduceTypes {
-			add(fmt.Sprintf("shmem_%s_%s_reduce", ty.name, op),
-				fmt.Sprintf("upc.ShmemReduce[GO](S, %d, %%[1]s, %%[2]s, %%[3]s, uintptr(%%[4]s))", i), 0, ty.c.goType())
-		}
-		for _, ty := range to13Types {
-			add(fmt.Sprintf("shmem_%s_%s_to_all", ty.name, op),
-				fmt.Sprintf("upc.ShmemReduceSet[GO](S, %d, %%[1]s, %%[2]s, %%[3]s, %%[4]s, %%[5]s, %%[6]s, %%[7]s, %%[8]s)", i), 0, ty.c.goType())
-		}
-	}
-	for i, op := range []string{"and", "or", "xor"} {
-		for _, ty := range bitReduceTypes {
-			add(fmt.Sprintf("shmem_%s_%s_reduce", ty.name, op),
-				fmt.Sprintf("upc.ShmemReduceBits[GO](S, %d, %%[1]s, %%[2]s, %%[3]s, uintptr(%%[4]s))", i+4), 0, ty.c.goType())
-		}
-		for _, ty := range to13Types[:4] {
-			add(fmt.Sprintf("shmem_%s_%s_to_all", ty.name, op),
-				fmt.Sprintf("upc.ShmemReduceBitsSet[GO](S, %d, %%[1]s, %%[2]s, %%[3]s, %%[4]s, %%[5]s, %%[6]s, %%[7]s, %%[8]s)", i+4), 0, ty.c.goType())
-		}
-	}
-	for _, f := range coll13Templates {
-		for _, sz := range shmemSizes[2:4] {
-			add(strings.Replace(f.name, "#", sz.name, 1), f.code, sz.size, "")
-		}
-	}
-	for _, f := range shmemSingles {
-		for _, name := range f.names {
-			add(name, f.code, 0, "")
-		}
-	}
-	for _, g := range shmemGenerics {
-		name := "__builtin_" + g.name
-		builtins[name] = &builtinFunc{lower: genericLowering(g.name, g.arg)}
-		specialFuncs = append(specialFuncs, name)
-	}
+	return index
 }
 
-// shmemGenerics are the C11 generic names (shmem.h maps each to
-// __builtin_ + its name) and which argument's pointee type picks the
-// typed function: dest (0), or dest after the team (1). The RMA and AMO
-// names also take a context first.
-var shmemGenerics = []struct {
+// lowering is the Go form of a call to the C function name.
+func (form shmemForm) lowering(name string) *builtinFunc {
+	code := strings.NewReplacer("{T}", form.ty.goType(), "{N}", strconv.FormatInt(form.ty.elemSize(), 10)).Replace(form.f.code)
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+		lib := fmt.Sprintf("shmem.Bind(t.Thread, %q)", name)
+		if form.ctx {
+			lib += ".Ctx(" + args[0] + ")"
+			args = args[1:]
+		}
+		a := make([]any, len(args), len(args)+1)
+		for i, s := range args {
+			a[i] = s
+		}
+		code := code
+		if strings.Contains(code, "{S}") {
+			// The library is one more argument, after the call's own.
+			code = strings.ReplaceAll(code, "{S}", fmt.Sprintf("%%[%d]s", len(a)+1))
+			a = append(a, lib)
+		}
+		return fmt.Sprintf(code, a...), nil
+	}}
+}
+
+// builtin is the special lowering of the function name, if it has one:
+// in builtins (the library tables, lib.go), or an OpenSHMEM function.
+func builtin(name string) (*builtinFunc, bool) {
+	if b, ok := builtins[name]; ok {
+		return b, true
+	}
+	return shmemBuiltin(name)
+}
+
+// shmemBuiltin is the lowering of the OpenSHMEM function name (or of the
+// __builtin_ a C11 generic name of shmem.h expands to), if it is one.
+func shmemBuiltin(name string) (*builtinFunc, bool) {
+	if form, ok := shmemIndex[name]; ok {
+		return form.lowering(name), true
+	}
+	if g, ok := shmemGenericIndex[name]; ok {
+		return &builtinFunc{lower: genericLowering(g.name, g.arg)}, true
+	}
+	return nil, false
+}
+
+// shmemGeneric is a C11 generic name (shmem.h maps each to __builtin_ +
+// its name) and which argument's pointee type picks the typed function:
+// dest (0), or dest after the team (1). The RMA and AMO names also take a
+// context first.
+type shmemGeneric struct {
 	name string
 	arg  int
-}{
+}
+
+// shmemGenerics are the C11 generic names of shmem.h.
+var shmemGenerics = []shmemGeneric{
 	{"shmem_put", 0}, {"shmem_get", 0}, {"shmem_put_nbi", 0}, {"shmem_get_nbi", 0}, {"shmem_p", 0}, {"shmem_g", 0},
 	{"shmem_iput", 0}, {"shmem_iget", 0}, {"shmem_ibput", 0}, {"shmem_ibget", 0},
 	{"shmem_put_signal", 0}, {"shmem_put_signal_nbi", 0},
@@ -369,6 +415,15 @@ var shmemGenerics = []struct {
 	{"shmem_sum_reduce", 1}, {"shmem_prod_reduce", 1}, {"shmem_min_reduce", 1}, {"shmem_max_reduce", 1},
 	{"shmem_and_reduce", 1}, {"shmem_or_reduce", 1}, {"shmem_xor_reduce", 1},
 }
+
+// shmemGenericIndex is shmemGenerics by the builtin's name.
+var shmemGenericIndex = func() map[string]shmemGeneric {
+	index := map[string]shmemGeneric{}
+	for _, g := range shmemGenerics {
+		index["__builtin_"+g.name] = g
+	}
+	return index
+}()
 
 // isShmemCtx reports whether t is shmem_ctx_t.
 func isShmemCtx(t *Type) bool {

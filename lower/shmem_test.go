@@ -50,9 +50,12 @@ func TestShmemBuiltins(t *testing.T) {
 	}
 	// 24 RMA types × 13 typed RMA calls, 5 sizes × 10 + 6 mem calls, ...
 	require.Greater(t, len(counts), 850)
+	for name := range shmemIndex {
+		assert.Contains(t, counts, name, "the OpenSHMEM table has %s, which shmem.h does not declare", name)
+	}
 	for name, n := range counts {
-		b := builtins[name]
-		if !assert.NotNil(t, b, "%s has no lowering", name) {
+		b, ok := builtin(name)
+		if !assert.True(t, ok, "%s has no lowering", name) {
 			continue
 		}
 		args := make([]string, n)
@@ -109,24 +112,24 @@ int main(void) { int *p = &x; *p = plain; return arr[1] + *f(); }
 
 func TestShmemLowering(t *testing.T) {
 	for _, tc := range []struct{ name, call, want string }{
-		{"typed put", "shmem_int_put(a, b, 3, 1)", `t.Shmem("shmem_int_put").Put(upc.Blocking, t.a, crt.P(t.b), uintptr(uint64(3))*4, 1)`},
-		{"p with a constant", "shmem_long_p(&a[0], 5, 0)", `upc.ShmemP[int64](t.Shmem("shmem_long_p"), t.a, int64(5), 0)`},
-		{"ibput", "shmem_double_ibput(d, e, 8, 4, 4, 2, 1)", `t.Shmem("shmem_double_ibput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4), uintptr(uint64(4)), uintptr(uint64(2)), 1)`},
-		{"aput", "shmemx_double_aput(d, e, 8, 4, 4, 2, 1)", `t.Shmem("shmemx_double_aput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4),`},
-		{"iget32", "shmem_iget32(a, b, 1, 2, 2, 0)", `t.Shmem("shmem_iget32").GetBlocks(upc.Blocking, crt.P(t.a), t.b, 4, int64(1), int64(2), 1, uintptr(uint64(2)), 0)`},
-		{"cswap 1.3", "shmem_int_cswap(&a[0], 1, 2, 0)", `upc.ShmemAtomic[int32](t.Shmem("shmem_int_cswap"), upc.AMOCSwap, t.a, 2, 1, 0)`},
-		{"wait_until", "shmem_int_wait_until(&a[1], SHMEM_CMP_GE, 3)", `upc.ShmemWaitUntil[int32](t.Shmem("shmem_int_wait_until"), t.a+4, 3, 3)`},
-		{"ctx put", "shmem_ctx_int_put(SHMEM_CTX_DEFAULT, a, b, 3, 1)", `t.Shmem("shmem_ctx_int_put").Ctx(uintptr(1)).Put(upc.Blocking, t.a, crt.P(t.b), uintptr(uint64(3))*4, 1)`},
-		{"ctx atomic", "shmem_ctx_long_atomic_add(SHMEM_CTX_DEFAULT, 0, 2, 1)", `upc.ShmemAtomic[int64](t.Shmem("shmem_ctx_long_atomic_add").Ctx(uintptr(1)), upc.AMOAdd, uintptr(0), int64(2), int64(0), 1)`},
-		{"generic put", "shmem_put(e, d, 2, 1)", `t.Shmem("shmem_double_put").Put(upc.Blocking, t.e, crt.P(t.d), uintptr(uint64(2))*8, 1)`},
-		{"generic p converts the value", "shmem_p(&d[1], 3, 0)", `upc.ShmemP[float64](t.Shmem("shmem_double_p"), t.d+8, 3.0, 0)`},
-		{"generic with a context", "shmem_atomic_inc(SHMEM_CTX_DEFAULT, &a[2], 0)", `upc.ShmemAtomic[int32](t.Shmem("shmem_ctx_int_atomic_inc").Ctx(uintptr(1)), upc.AMOAdd, t.a+8, int32(1), int32(0), 0)`},
-		{"generic team collective", "shmem_fcollect(SHMEM_TEAM_WORLD, a, b, 1)", `t.Shmem("shmem_int_fcollect").Fcollect(int64(0), t.a, t.b, uintptr(uint64(1))*4)`},
-		{"broadcast32", "shmem_broadcast32(a, b, 2, 0, 0, 1, 2, ps)", `t.Shmem("shmem_broadcast32").BroadcastSet(t.a, t.b, uintptr(uint64(2))*4, 0, 0, 1, 2, t.ps)`},
-		{"to_all", "shmem_int_sum_to_all(a, b, 4, 0, 0, 2, a, ps)", `upc.ShmemReduceSet[int32](t.Shmem("shmem_int_sum_to_all"), 0, t.a, t.b, 4, 0, 0, 2, t.a, t.ps)`},
-		{"lock", "shmem_set_lock(&ps[0])", `t.Shmem("shmem_set_lock").SetLock(t.ps)`},
-		{"wait_until_some", "shmem_wait_until_some(a, 4, 0, 0, SHMEM_CMP_EQ, 1)", `upc.ShmemWaitVector[int32](t.Shmem("shmem_int_wait_until_some"), upc.WaitSome, true, t.a, uintptr(uint64(4)), crt.P(uintptr(0)), crt.P(uintptr(0)), 0, 1, nil)`},
-		{"sum_reduce", "shmem_int_sum_reduce(SHMEM_TEAM_WORLD, a, b, 4)", `upc.ShmemReduce[int32](t.Shmem("shmem_int_sum_reduce"), 0, int64(0), t.a, t.b, uintptr(uint64(4)))`},
+		{"typed put", "shmem_int_put(a, b, 3, 1)", `shmem.Bind(t.Thread, "shmem_int_put").Put(upc.Blocking, t.a, crt.P(t.b), uintptr(uint64(3))*4, 1)`},
+		{"p with a constant", "shmem_long_p(&a[0], 5, 0)", `shmem.P[int64](shmem.Bind(t.Thread, "shmem_long_p"), t.a, int64(5), 0)`},
+		{"ibput", "shmem_double_ibput(d, e, 8, 4, 4, 2, 1)", `shmem.Bind(t.Thread, "shmem_double_ibput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4), uintptr(uint64(4)), uintptr(uint64(2)), 1)`},
+		{"aput", "shmemx_double_aput(d, e, 8, 4, 4, 2, 1)", `shmem.Bind(t.Thread, "shmemx_double_aput").PutBlocks(upc.Blocking, t.d, crt.P(t.e), 8, int64(8), int64(4),`},
+		{"iget32", "shmem_iget32(a, b, 1, 2, 2, 0)", `shmem.Bind(t.Thread, "shmem_iget32").GetBlocks(upc.Blocking, crt.P(t.a), t.b, 4, int64(1), int64(2), 1, uintptr(uint64(2)), 0)`},
+		{"cswap 1.3", "shmem_int_cswap(&a[0], 1, 2, 0)", `shmem.Atomic[int32](shmem.Bind(t.Thread, "shmem_int_cswap"), shmem.AMOCSwap, t.a, 2, 1, 0)`},
+		{"wait_until", "shmem_int_wait_until(&a[1], SHMEM_CMP_GE, 3)", `shmem.WaitUntil[int32](shmem.Bind(t.Thread, "shmem_int_wait_until"), t.a+4, 3, 3)`},
+		{"ctx put", "shmem_ctx_int_put(SHMEM_CTX_DEFAULT, a, b, 3, 1)", `shmem.Bind(t.Thread, "shmem_ctx_int_put").Ctx(uintptr(1)).Put(upc.Blocking, t.a, crt.P(t.b), uintptr(uint64(3))*4, 1)`},
+		{"ctx atomic", "shmem_ctx_long_atomic_add(SHMEM_CTX_DEFAULT, 0, 2, 1)", `shmem.Atomic[int64](shmem.Bind(t.Thread, "shmem_ctx_long_atomic_add").Ctx(uintptr(1)), shmem.AMOAdd, uintptr(0), int64(2), int64(0), 1)`},
+		{"generic put", "shmem_put(e, d, 2, 1)", `shmem.Bind(t.Thread, "shmem_double_put").Put(upc.Blocking, t.e, crt.P(t.d), uintptr(uint64(2))*8, 1)`},
+		{"generic p converts the value", "shmem_p(&d[1], 3, 0)", `shmem.P[float64](shmem.Bind(t.Thread, "shmem_double_p"), t.d+8, 3.0, 0)`},
+		{"generic with a context", "shmem_atomic_inc(SHMEM_CTX_DEFAULT, &a[2], 0)", `shmem.Atomic[int32](shmem.Bind(t.Thread, "shmem_ctx_int_atomic_inc").Ctx(uintptr(1)), shmem.AMOAdd, t.a+8, int32(1), int32(0), 0)`},
+		{"generic team collective", "shmem_fcollect(SHMEM_TEAM_WORLD, a, b, 1)", `shmem.Bind(t.Thread, "shmem_int_fcollect").Fcollect(int64(0), t.a, t.b, uintptr(uint64(1))*4)`},
+		{"broadcast32", "shmem_broadcast32(a, b, 2, 0, 0, 1, 2, ps)", `shmem.Bind(t.Thread, "shmem_broadcast32").BroadcastSet(t.a, t.b, uintptr(uint64(2))*4, 0, 0, 1, 2, t.ps)`},
+		{"to_all", "shmem_int_sum_to_all(a, b, 4, 0, 0, 2, a, ps)", `shmem.ReduceSet[int32](shmem.Bind(t.Thread, "shmem_int_sum_to_all"), shmem.ReduceSum, t.a, t.b, 4, 0, 0, 2, t.a, t.ps)`},
+		{"lock", "shmem_set_lock(&ps[0])", `shmem.Bind(t.Thread, "shmem_set_lock").SetLock(t.ps)`},
+		{"wait_until_some", "shmem_wait_until_some(a, 4, 0, 0, SHMEM_CMP_EQ, 1)", `shmem.WaitVector[int32](shmem.Bind(t.Thread, "shmem_int_wait_until_some"), shmem.WaitSome, true, t.a, uintptr(uint64(4)), crt.P(uintptr(0)), crt.P(uintptr(0)), 0, 1, nil)`},
+		{"sum_reduce", "shmem_int_sum_reduce(SHMEM_TEAM_WORLD, a, b, 4)", `shmem.Reduce[int32](shmem.Bind(t.Thread, "shmem_int_sum_reduce"), shmem.ReduceSum, int64(0), t.a, t.b, uintptr(uint64(4)))`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			out := translateC(t, "#include <shmem.h>\nint a[4], b[4];\ndouble d[16], e[16];\nlong ps[2];\nint main(void) {\n"+tc.call+";\nreturn 0;\n}\n")

@@ -30,7 +30,7 @@ func TestEmbeddedTree(t *testing.T) {
 		assert.False(t, strings.HasSuffix(f, "_test.go"), f)
 		dirs[filepath.Dir(f)] = true
 	}
-	for _, d := range []string{"runtime/gasnet", "runtime/upc", "runtime/cmem", "runtime/crt", "stdlib", "stdlib/include"} {
+	for _, d := range []string{"runtime/gasnet", "runtime/upc", "runtime/shmem", "runtime/cmem", "runtime/crt", "stdlib", "stdlib/include"} {
 		assert.True(t, dirs[d], "nothing embedded from %s", d)
 	}
 }

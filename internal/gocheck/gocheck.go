@@ -44,6 +44,7 @@ var runtimeImports = []string{
 	ModulePath + "/runtime/cmem",
 	ModulePath + "/runtime/crt",
 	ModulePath + "/runtime/upc",
+	ModulePath + "/runtime/shmem",
 	ModulePath + "/stdlib",
 	"math",
 	"unsafe",

@@ -11,8 +11,9 @@ import (
 
 // Segment layout, the same on every thread:
 //
-//	[0, headerSize)         runtime header: collective broadcast slots from 0;
-//	                        OpenSHMEM team barrier words from teamTableOff
+//	[0, headerSize)         runtime header: BroadcastFrom0's slots from 0;
+//	                        from ExtHeaderOff, a face built on upc's own
+//	                        (runtime/shmem's team barrier words)
 //	[headerSize, staticHi)  static shared data, symmetric
 //	[staticHi, sym.top)     symmetric heap: upc_global_alloc, upc_all_alloc
 //	...                     free
@@ -292,61 +293,46 @@ func (t *Thread) GlobalAlloc(nblocks, nbytes uintptr) SharedPtr {
 	if size == 0 {
 		return SharedPtr{}
 	}
-	off, ok := t.symAlloc(size)
-	if !ok {
-		t.exhausted("upc_global_alloc", size)
-	}
-	return SharedPtr{Addr: off}
+	return SharedPtr{Addr: t.AllocSymmetric("upc_global_alloc", size)}
 }
 
 // AllAlloc is upc_all_alloc: like GlobalAlloc, but collective; every
 // thread receives the same pointer.
 func (t *Thread) AllAlloc(nblocks, nbytes uintptr) SharedPtr {
-	return t.allAlloc("upc_all_alloc", []allArg{{"nblocks", uint64(nblocks)}, {"nbytes", uint64(nbytes)}}, nblocks, nbytes)
+	return t.allAlloc("upc_all_alloc", []CollArg{{"nblocks", uint64(nblocks)}, {"nbytes", uint64(nbytes)}}, nblocks, nbytes)
 }
 
 // allAlloc is upc_all_alloc for the collective name with its
 // single-valued arguments args.
-func (t *Thread) allAlloc(name string, args []allArg, nblocks, nbytes uintptr) SharedPtr {
-	return t.broadcastFrom0(name, args, func() SharedPtr {
+func (t *Thread) allAlloc(name string, args []CollArg, nblocks, nbytes uintptr) SharedPtr {
+	return t.BroadcastFrom0(name, args, func() SharedPtr {
 		size := t.perThread(nblocks, nbytes)
 		if size == 0 {
 			return SharedPtr{}
 		}
-		off, ok := t.symAlloc(size)
-		if !ok {
-			t.exhausted(name, size)
-		}
-		return SharedPtr{Addr: off}
+		return SharedPtr{Addr: t.AllocSymmetric(name, size)}
 	})
 }
 
-// allArg is a single-valued argument of a collective of the runtime's
-// own (upc_all_alloc, upc_all_lock_alloc, shmem_malloc), which
-// broadcastFrom0 checks.
-type allArg struct {
-	name string
-	v    uint64
-}
-
-// broadcastSlot is a broadcastFrom0 result in thread 0's header: the
+// broadcastSlot is a BroadcastFrom0 result in thread 0's header: the
 // pointer and thread 0's arguments.
 type broadcastSlot struct {
 	p    SharedPtr
 	args [2]uint64
 }
 
-// broadcastFrom0 runs make on thread 0 and gives its result to every
-// thread (a collective); name and its single-valued arguments (at most
+// BroadcastFrom0 runs make on thread 0 and gives its result to every
+// thread (a collective of the runtime's own, such as upc_all_alloc and
+// shmem_malloc); name and its single-valued arguments (at most
 // two) are compared with thread 0's on every other thread. Results
 // alternate between two header slots, so a slot is rewritten only after
 // every thread has read it.
-func (t *Thread) broadcastFrom0(name string, args []allArg, make func() SharedPtr) SharedPtr {
+func (t *Thread) BroadcastFrom0(name string, args []CollArg, make func() SharedPtr) SharedPtr {
 	slot := uintptr(t.collectives%2) * unsafe.Sizeof(broadcastSlot{})
 	t.collectives++
 	var mine, b broadcastSlot
 	for i, a := range args {
-		mine.args[i] = a.v
+		mine.args[i] = a.V
 	}
 	if t.MyThread == 0 {
 		b = broadcastSlot{p: make(), args: mine.args}
@@ -356,8 +342,8 @@ func (t *Thread) broadcastFrom0(name string, args []allArg, make func() SharedPt
 	if t.MyThread != 0 {
 		t.ep.Get(unsafe.Pointer(&b), 0, slot, unsafe.Sizeof(b))
 		for i, a := range args {
-			if b.args[i] != a.v {
-				panic(fmt.Sprintf("%s: thread %d passed %s %d where thread 0 passed %d (a collective's arguments must be the same on every thread)", name, t.MyThread, a.name, a.v, b.args[i]))
+			if b.args[i] != a.V {
+				panic(fmt.Sprintf("%s: thread %d passed %s %d where thread 0 passed %d (a collective's arguments must be the same on every thread)", name, t.MyThread, a.Name, a.V, b.args[i]))
 			}
 		}
 	}

@@ -135,7 +135,7 @@ func (t *Thread) AllAtomicDomainAlloc(typ TypeCode, ops Op, hints int32) AtomicD
 	if bad := ops &^ atomicOpsFor(typ); bad != 0 {
 		panic(fmt.Sprintf("%s: %s not defined on %v", name, atomicOpList(bad), typ))
 	}
-	d := t.allAlloc(name, []allArg{{"type", uint64(typ)}, {"ops", uint64(ops)}}, uintptr(t.Threads), unsafe.Sizeof(domainDesc{}))
+	d := t.allAlloc(name, []CollArg{{"type", uint64(typ)}, {"ops", uint64(ops)}}, uintptr(t.Threads), unsafe.Sizeof(domainDesc{}))
 	*(*domainDesc)(unsafe.Add(t.local, d.Addr)) = domainDesc{domainMagic, typ, ops, hints}
 	return d
 }

@@ -16,6 +16,11 @@
 //		t.Barrier()
 //	})
 //
+// A second programming model builds on it as a face of its own: package
+// runtime/shmem (OpenSHMEM) uses the UPC API and the small exported core
+// in core.go (segment header, symmetric heap, the runtime's own
+// collective broadcast, faults), and upc never imports it.
+//
 // Every UPC thread is one goroutine with its own *Thread; a Thread must not
 // be shared between goroutines. The layer never assumes another thread's
 // memory is addressable: it asks gasnet (the PSHM query) and uses direct

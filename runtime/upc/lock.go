@@ -87,7 +87,7 @@ func (t *Thread) GlobalLockAlloc() Lock { return t.newLock() }
 
 // AllLockAlloc is upc_all_lock_alloc: collective; every thread gets the
 // same lock, homed on thread 0.
-func (t *Thread) AllLockAlloc() Lock { return t.broadcastFrom0("upc_all_lock_alloc", nil, t.newLock) }
+func (t *Thread) AllLockAlloc() Lock { return t.BroadcastFrom0("upc_all_lock_alloc", nil, t.newLock) }
 
 // state finds the lock state of l in this process (its home is addressable).
 func (t *Thread) state(l Lock, op string) *lockState {

@@ -1,4 +1,4 @@
-package upc
+package shmem
 
 import (
 	"unsafe"
@@ -17,15 +17,15 @@ import (
 const ticketLow = 1<<32 - 1
 
 // lockWord is the PE and offset of the state of the lock at addr.
-func (s Shmem) lockWord(addr uintptr) (int, uintptr) {
+func (s Lib) lockWord(addr uintptr) (int, uintptr) {
 	p := atomicTarget[int64](s, addr, int32(s.t.MyThread))
 	return int(p.Addr/8) % s.t.Threads, p.Addr
 }
 
 // SetLock is shmem_set_lock: takes a ticket and waits until it is served.
-func (s Shmem) SetLock(lock uintptr) {
+func (s Lib) SetLock(lock uintptr) {
 	pe, off := s.lockWord(lock)
-	ep := s.t.ep
+	ep := s.ep()
 	ticket := uint32(ep.Atomic(pe, off, gasnet.AtomicAdd, gasnet.Uint64, 1<<32, 0) >> 32)
 	s.poll("a lock held by another PE", func() bool {
 		return uint32(ep.Atomic(pe, off, gasnet.AtomicGet, gasnet.Uint64, 0, 0)) == ticket
@@ -35,9 +35,9 @@ func (s Shmem) SetLock(lock uintptr) {
 // poll waits until cond holds: a wait that no one wakes, since other PEs
 // store to this PE's memory directly. what says what it waits for, for
 // the deadlock report.
-func (s Shmem) poll(what string, cond func() bool) {
+func (s Lib) poll(what string, cond func() bool) {
 	if !cond() {
-		s.t.ep.Poll(shmemWait{s.name, what}, cond)
+		s.ep().Poll(shmemWait{s.name, what}, cond)
 	}
 }
 
@@ -52,10 +52,10 @@ func (w shmemWait) String() string { return w.name + ": " + w.what }
 // ClearLock is shmem_clear_lock: completes this PE's transfers (as the
 // specification says), then serves the next ticket. The low half wraps
 // without carrying into the high half.
-func (s Shmem) ClearLock(lock uintptr) {
+func (s Lib) ClearLock(lock uintptr) {
 	s.Quiet()
 	pe, off := s.lockWord(lock)
-	ep := s.t.ep
+	ep := s.ep()
 	for {
 		old := ep.Atomic(pe, off, gasnet.AtomicGet, gasnet.Uint64, 0, 0)
 		if uint32(old>>32) == uint32(old) {
@@ -70,9 +70,9 @@ func (s Shmem) ClearLock(lock uintptr) {
 
 // TestLock is shmem_test_lock: takes the lock and returns 0 if it is free,
 // else returns 1 without waiting.
-func (s Shmem) TestLock(lock uintptr) int32 {
+func (s Lib) TestLock(lock uintptr) int32 {
 	pe, off := s.lockWord(lock)
-	ep := s.t.ep
+	ep := s.ep()
 	for {
 		old := ep.Atomic(pe, off, gasnet.AtomicGet, gasnet.Uint64, 0, 0)
 		if uint32(old>>32) != uint32(old) {
@@ -84,7 +84,7 @@ func (s Shmem) TestLock(lock uintptr) int32 {
 	}
 }
 
-// The forms of ShmemWaitVector.
+// The forms of WaitVector.
 const (
 	WaitAll  = iota // wait_until_all, test_all
 	WaitAny         // wait_until_any, test_any
@@ -95,17 +95,17 @@ const (
 // variable qualifies.
 const NoIndex = ^uint64(0)
 
-// ShmemWaitVector is the shmem_<T>_{wait_until,test}_{all,any,some} family
+// WaitVector is the shmem_<T>_{wait_until,test}_{all,any,some} family
 // (and its _vector forms) on this PE's n variables at ivars. status (or
 // nil) excludes the variables whose entry is non-zero; each compares
 // with v, or with values[i] if values is not nil. wait says whether to
 // wait until the form is satisfied. Results: all: 1 if every included
 // variable compares (wait: always); any: the index of one that does, or
 // NoIndex; some: how many do, their indices written to indices.
-func ShmemWaitVector[T Ordered](s Shmem, form int, wait bool, ivars, n uintptr, indices, status unsafe.Pointer, cmp int32, v T, values unsafe.Pointer) uint64 {
+func WaitVector[T Ordered](s Lib, form int, wait bool, ivars, n uintptr, indices, status unsafe.Pointer, cmp int32, v T, values unsafe.Pointer) uint64 {
 	var z T
 	es := unsafe.Sizeof(z)
-	s.symmetricOffset(ivars, s.mulSize(n, es, "array", ""), "ivars")
+	s.symmetricOffset(ivars, s.mulSize(n, es, "array"), "ivars")
 	included := func(i uintptr) bool {
 		return status == nil || *(*int32)(unsafe.Add(status, i*4)) == 0
 	}

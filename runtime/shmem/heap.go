@@ -1,9 +1,13 @@
-package upc
+package shmem
 
-import "unsafe"
+import (
+	"unsafe"
 
-// OpenSHMEM's symmetric heap and accessibility queries; the collectives
-// over teams and active sets are in shmem_team.go.
+	"github.com/upcgo/upcgo/runtime/upc"
+)
+
+// OpenSHMEM's symmetric heap (on upc's, behind upc_all_alloc) and the
+// accessibility queries.
 
 // symHeader precedes every shmem_malloc block in each PE's copy: the
 // offset the symmetric heap returned (shmem_align may have moved the
@@ -12,14 +16,12 @@ type symHeader struct{ base, size uintptr }
 
 const symHeaderSize = unsafe.Sizeof(symHeader{})
 
-func (s Shmem) header(off uintptr) *symHeader {
-	return (*symHeader)(unsafe.Add(s.t.local, off-symHeaderSize))
-}
+func (s Lib) header(off uintptr) *symHeader { return (*symHeader)(s.local(off - symHeaderSize)) }
 
 // Align is shmem_align (Malloc is align 0): a collective allocation of
 // size bytes at the same offset of every PE's segment, returned as this
 // PE's address of its copy; 0 for size 0. It ends with a barrier.
-func (s Shmem) Align(align, size uintptr) uintptr {
+func (s Lib) Align(align, size uintptr) uintptr {
 	t := s.t
 	if align != 0 && align&(align-1) != 0 {
 		s.fail("alignment %d is not a power of two", align)
@@ -32,7 +34,7 @@ func (s Shmem) Align(align, size uintptr) uintptr {
 		s.fail("alignment %d is too large", align)
 	}
 	asked := align
-	align = max(align, allocAlign)
+	align = max(align, upc.AllocAlign)
 	total := size + symHeaderSize + align
 	if total < size {
 		s.fail("%d bytes is more than the symmetric heap can hold", size)
@@ -41,19 +43,16 @@ func (s Shmem) Align(align, size uintptr) uintptr {
 	// heap's block (Phase) travels with it. The other PEs' copies are
 	// aligned too when the segment bases agree modulo align: always with
 	// smp, and with MPI windows up to their bases' alignment.
-	p := t.broadcastFrom0(s.name, []allArg{{"size", uint64(size)}, {"alignment", uint64(align)}}, func() SharedPtr {
-		off, ok := t.symAlloc(total)
-		if !ok {
-			t.exhausted(s.name, total)
-		}
-		base := uintptr(t.local)
-		user := roundUp(base+off+symHeaderSize, align) - base
-		return SharedPtr{Addr: off, Phase: uint32(user - off)}
+	p := t.BroadcastFrom0(s.name, []upc.CollArg{{Name: "size", V: uint64(size)}, {Name: "alignment", V: uint64(align)}}, func() upc.SharedPtr {
+		off := t.AllocSymmetric(s.name, total)
+		base := uintptr(t.LocalBase())
+		user := (base+off+symHeaderSize+align-1)&^(align-1) - base
+		return upc.SharedPtr{Addr: off, Phase: uint32(user - off)}
 	})
 	off := p.Addr + uintptr(p.Phase)
 	*s.header(off) = symHeader{base: p.Addr, size: size}
 	t.Barrier()
-	addr := uintptr(t.local) + off
+	addr := uintptr(t.LocalBase()) + off
 	if asked != 0 && addr%asked != 0 {
 		s.fail("cannot align to %d bytes at the same offset on every PE (the shared segments' bases differ modulo %d)", align, align)
 	}
@@ -61,14 +60,14 @@ func (s Shmem) Align(align, size uintptr) uintptr {
 }
 
 // Malloc is shmem_malloc.
-func (s Shmem) Malloc(size uintptr) uintptr { return s.Align(0, size) }
+func (s Lib) Malloc(size uintptr) uintptr { return s.Align(0, size) }
 
 // Calloc is shmem_calloc: zeroed, every PE's copy, before the barrier.
-func (s Shmem) Calloc(count, size uintptr) uintptr {
-	n := s.mulSize(count, size, "object", "")
+func (s Lib) Calloc(count, size uintptr) uintptr {
+	n := s.mulSize(count, size, "object")
 	p := s.Align(0, n)
 	if p != 0 {
-		clear(unsafe.Slice((*byte)(unsafe.Add(s.t.local, p-uintptr(s.t.local))), n))
+		clear(s.bytes(p-uintptr(s.t.LocalBase()), n))
 		s.t.Barrier()
 	}
 	return p
@@ -76,7 +75,7 @@ func (s Shmem) Calloc(count, size uintptr) uintptr {
 
 // Free is shmem_free: a barrier, then the block is released. 0 does
 // nothing but the barrier.
-func (s Shmem) Free(p uintptr) {
+func (s Lib) Free(p uintptr) {
 	t := s.t
 	s.BarrierAll()
 	if p == 0 {
@@ -84,14 +83,14 @@ func (s Shmem) Free(p uintptr) {
 	}
 	off := s.symmetricOffset(p, 0, "pointer")
 	base := s.header(off).base
-	if t.MyThread == 0 && (base >= off || !t.freeSym(SharedPtr{Addr: base})) {
+	if t.MyThread == 0 && (base >= off || !t.FreeSymmetric(base)) {
 		s.fail("%#x was not returned by shmem_malloc, shmem_calloc, shmem_align or shmem_realloc, or was already freed", p)
 	}
 }
 
 // Realloc is shmem_realloc: a new block holding the old one's bytes (up to
 // the smaller size); the old block is freed.
-func (s Shmem) Realloc(p, size uintptr) uintptr {
+func (s Lib) Realloc(p, size uintptr) uintptr {
 	if p == 0 {
 		return s.Malloc(size)
 	}
@@ -102,36 +101,32 @@ func (s Shmem) Realloc(p, size uintptr) uintptr {
 	off := s.symmetricOffset(p, 0, "pointer")
 	old := s.header(off).size
 	q := s.Malloc(size)
-	copy(unsafe.Slice((*byte)(unsafe.Add(s.t.local, q-uintptr(s.t.local))), min(old, size)),
-		unsafe.Slice((*byte)(unsafe.Add(s.t.local, off)), min(old, size)))
+	n := min(old, size)
+	copy(s.bytes(q-uintptr(s.t.LocalBase()), n), s.bytes(off, n))
 	s.Free(p)
 	return q
 }
 
 // Ptr is shmem_ptr: the address at which this PE can load and store PE
 // pe's copy of the symmetric object at addr, or 0 if it cannot.
-func (s Shmem) Ptr(addr uintptr, pe int32) uintptr {
+func (s Lib) Ptr(addr uintptr, pe int32) uintptr {
 	if pe < 0 || int(pe) >= s.t.Threads {
 		return 0
 	}
-	base := s.t.segs[pe]
-	if base == nil {
-		return 0
-	}
-	return uintptr(base) + s.symmetricOffset(addr, 0, "address")
+	return uintptr(s.t.Local(upc.SharedPtr{Thread: uint32(pe), Addr: s.symmetricOffset(addr, 0, "address")}))
 }
 
 // AddrAccessible is shmem_addr_accessible.
-func (s Shmem) AddrAccessible(addr uintptr, pe int32) int32 {
-	base := uintptr(s.t.local)
-	if pe < 0 || int(pe) >= s.t.Threads || addr < base+headerSize || addr-base >= s.t.segSize {
+func (s Lib) AddrAccessible(addr uintptr, pe int32) int32 {
+	base := uintptr(s.t.LocalBase())
+	if pe < 0 || int(pe) >= s.t.Threads || addr < base+upc.HeaderSize || addr-base >= s.ep().SegmentSize() {
 		return 0
 	}
 	return 1
 }
 
 // PEAccessible is shmem_pe_accessible.
-func (s Shmem) PEAccessible(pe int32) int32 {
+func (s Lib) PEAccessible(pe int32) int32 {
 	if pe < 0 || int(pe) >= s.t.Threads {
 		return 0
 	}
