@@ -149,10 +149,11 @@ func fileLevel(line []byte) bool {
 }
 
 // runs reports whether a line of Go has code to run: not blank, not only
-// braces, not a comment.
+// braces, not a comment. The end of a function literal that is called
+// ("}()") runs the call.
 func runs(line []byte) bool {
 	s := bytes.TrimSpace(line)
-	return len(s) > 0 && !bytes.HasPrefix(s, []byte("//")) && len(bytes.Trim(s, "{}()")) > 0
+	return len(s) > 0 && !bytes.HasPrefix(s, []byte("//")) && (len(bytes.Trim(s, "{}()")) > 0 || bytes.Contains(s, []byte("}(")))
 }
 
 // rawStringLines returns the 1-based lines of src that begin inside a raw

@@ -20,6 +20,9 @@ func TestPinLines(t *testing.T) {
 		"y`\n" +
 		"\t\t/*line a.upc:4*/ h(/*line a.upc:5*/ s)\n" +
 		"\t}\n" +
+		"\tfunc() {\n" +
+		"\t\th()\n" +
+		"\t}()\n" +
 		"}\n" +
 		"\n" +
 		"var v = 1\n"
@@ -36,6 +39,9 @@ func TestPinLines(t *testing.T) {
 		"y`\n" + // inside a raw string: left alone
 		"\t\t/*line a.upc:4*/ h(/*line a.upc:5*/ s)\n" + // the repeated directive dropped
 		"\t}\n" +
+		"\t/*line a.upc:4*/ func() {\n" +
+		"\t\t/*line a.upc:4*/ h()\n" +
+		"\t/*line a.upc:4*/ }()\n" + // the call of a function literal runs
 		"}\n" + // the end of the function ends the directive's reach
 		"\n" +
 		"var v = 1\n"
