@@ -74,11 +74,16 @@ func pinLines(src []byte) []byte {
 			cur = nil
 		case cur != nil && runs(line):
 			code := bytes.TrimLeft(line, " \t")
-			out.Write(line[:len(line)-len(code)])
-			if !prevDirective {
+			if !prevDirective && code[0] == '}' {
+				// gofmt moves a comment before a closing brace into
+				// the block; a //line directive stays where it is.
+				fmt.Fprintf(&out, "//line %s\n", cur)
+			} else if !prevDirective {
+				out.Write(line[:len(line)-len(code)])
 				fmt.Fprintf(&out, "/*line %s*/ ", cur)
+				line = code
 			}
-			line = dropInForce(code, cur)
+			line = dropInForce(line, cur)
 		}
 		prevDirective = false
 		out.Write(line)

@@ -41,7 +41,8 @@ func TestPinLines(t *testing.T) {
 		"\t}\n" +
 		"\t/*line a.upc:4*/ func() {\n" +
 		"\t\t/*line a.upc:4*/ h()\n" +
-		"\t/*line a.upc:4*/ }()\n" + // the call of a function literal runs
+		"//line a.upc:4\n" + // before a brace, which gofmt would move a comment past
+		"\t}()\n" + // the call of a function literal runs
 		"}\n" + // the end of the function ends the directive's reach
 		"\n" +
 		"var v = 1\n"

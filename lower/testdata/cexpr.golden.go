@@ -51,14 +51,16 @@ func f(t *thread, c uint8, p uintptr) int32 {
 	y = func() int32 {
 		/*line cexpr.upc:10*/ crt.PostInc(&t.counter, 1)
 		/*line cexpr.upc:10*/ return t.counter * 2
-	/*line cexpr.upc:10*/ }()
+//line cexpr.upc:10
+	}()
 //line cexpr.upc:11
 	return func() int32 {
 		/*line cexpr.upc:11*/ if x > 3 {
 			/*line cexpr.upc:11*/ return y
 		}
 		/*line cexpr.upc:11*/ return int32(u)
-	/*line cexpr.upc:11*/ }()
+//line cexpr.upc:11
+	}()
 //line cexpr.upc:12
 	return 0
 }
