@@ -50,7 +50,10 @@ func TestAggregateGolden(t *testing.T) {
 	}
 }
 
-var lineDirectiveRE = regexp.MustCompile(`(?m)^//line .*\n`)
+// lineDirectiveRE matches the line directives the golden files leave
+// out (the line mapping has tests of its own, lines_test.go): //line
+// lines and inline /*line*/ comments.
+var lineDirectiveRE = regexp.MustCompile(`(?m)^//line .*\n| ?/\*line [^*]*\*/ ?`)
 
 // programFunctions is the Go after the generated main function, the
 // program's own functions, under a package clause (the golden files are

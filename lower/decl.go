@@ -992,6 +992,10 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	}
 	b.WriteString(body)
 	if !endsWithReturn(body) {
+		// Falling off the end returns at the closing brace, as gcc's
+		// line table has it: without a directive, Go's return would
+		// count on from the last statement's line.
+		b.WriteString(lineDirective(d.Body.Rbrace))
 		switch {
 		case d.Name == "main":
 			b.WriteString("return 0\n")

@@ -516,7 +516,7 @@ func (tr *translator) expr(e ast.Expr) operand {
 	case *ast.CastExpr:
 		return tr.cast(e)
 	case *ast.CallExpr:
-		return tr.call(e)
+		return tr.atLine(e.Pos(), tr.call(e))
 	case *ast.SizeofExpr, *ast.SizeofType:
 		return tr.sizeof(e)
 	case *ast.UpcBlocksizeof, *ast.UpcElemsizeof, *ast.UpcLocalsizeof:
@@ -1030,7 +1030,7 @@ func (tr *translator) binary(e *ast.BinaryExpr) operand {
 		return b
 	}
 	x, y := tr.value(e.X), tr.value(e.Y)
-	return tr.arith(e.Op, x, y, e.OpPos)
+	return tr.atLine(e.Pos(), tr.arith(e.Op, x, y, e.OpPos))
 }
 
 // arith applies binary operator op (not && or ||) to two rvalues.

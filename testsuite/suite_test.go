@@ -239,9 +239,10 @@ func (p *program) setHeader(key, value string) error {
 func findPrograms(t *testing.T) []*program {
 	var paths []string
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && (path == linkDir || path == "multinode") {
-			// Programs of several units (link_test.go), and the
-			// program the multi-node cluster runs (multinode/run.sh).
+		if err == nil && d.IsDir() && (path == linkDir || path == "multinode" || path == "lines") {
+			// Programs of several units (link_test.go), the program
+			// the multi-node cluster runs (multinode/run.sh), and the
+			// one TestFaultLines runs case by case (faultlines_test.go).
 			return filepath.SkipDir
 		}
 		if err == nil && !d.IsDir() && (strings.HasSuffix(path, ".upc") || strings.HasSuffix(path, ".c")) {
@@ -345,6 +346,7 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 	binPath, err := driver.Build(opts)
 	require.NoError(t, err, "building %s:\n%s", p.path, stderr.String())
 	checkWarnings(t, p, stderr.String())
+	checkBinaryLines(t, binPath, p.path)
 	// Warnings are allowed, but an error diagnostic with a successful
 	// build would mean the driver ignored it.
 	assert.NotRegexp(t, `(?m)^\S+:\d+:\d+: error:`, stderr.String())

@@ -36,12 +36,9 @@ func main() {
 
 //line cexpr.upc:5
 func f(t *thread, c uint8, p uintptr) int32 {
-//line cexpr.upc:5
-	var x int32
-//line cexpr.upc:5
-	var u uint32
-//line cexpr.upc:5
-	var y int32
+	/*line cexpr.upc:5*/ var x int32
+	/*line cexpr.upc:5*/ var u uint32
+	/*line cexpr.upc:5*/ var y int32
 //line cexpr.upc:6
 	x = int32(c) + 1
 //line cexpr.upc:7
@@ -52,33 +49,27 @@ func f(t *thread, c uint8, p uintptr) int32 {
 	*cmem.Ptr[int32](p) += x
 //line cexpr.upc:10
 	y = func() int32 {
+		/*line cexpr.upc:10*/ crt.PostInc(&t.counter, 1)
+		/*line cexpr.upc:10*/ return t.counter * 2
 //line cexpr.upc:10
-		crt.PostInc(&t.counter, 1)
-//line cexpr.upc:10
-		return t.counter * 2
 	}()
 //line cexpr.upc:11
 	return func() int32 {
-//line cexpr.upc:11
-		if x > 3 {
-//line cexpr.upc:11
-			return y
+		/*line cexpr.upc:11*/ if x > 3 {
+			/*line cexpr.upc:11*/ return y
 		}
+		/*line cexpr.upc:11*/ return int32(u)
 //line cexpr.upc:11
-		return int32(u)
 	}()
-//line cexpr.upc:11
+//line cexpr.upc:12
 	return 0
 }
 
 //line cexpr.upc:14
 func main_(t *thread) int32 {
-//line cexpr.upc:14
-	defer t.stack.Release(t.stack.Mark())
-//line cexpr.upc:14
-	v := t.stack.AllocZero(4, 4)
-//line cexpr.upc:14
-	var w int32
+	/*line cexpr.upc:14*/ defer t.stack.Release(t.stack.Mark())
+	/*line cexpr.upc:14*/ v := t.stack.AllocZero(4, 4)
+	/*line cexpr.upc:14*/ var w int32
 //line cexpr.upc:15
 	*cmem.Ptr[int32](v) = 0
 //line cexpr.upc:16

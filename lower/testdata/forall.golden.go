@@ -42,42 +42,31 @@ func main() {
 
 //line forall.upc:8
 func scale(t *thread, f float64) {
-//line forall.upc:8
-	THREADS := int32(t.Threads)
-//line forall.upc:8
-	var i int32
+	/*line forall.upc:8*/ THREADS := int32(t.Threads)
+	/*line forall.upc:8*/ var i int32
 //line forall.upc:10
 	{
-//line forall.upc:10
-		i = 0
-//line forall.upc:10
-		i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
-//line forall.upc:10
-		local1 := uintptr(i) / uintptr(t.Threads) // index of x[i] among this thread's elements of a cyclic x
-//line forall.upc:10
-		aLocal := t.LocalAddr() + a
-//line forall.upc:10
-		for ; i < 8*THREADS; i, local1 = i+THREADS, local1+1 {
+		/*line forall.upc:10*/ i = 0
+		/*line forall.upc:10*/ i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
+		/*line forall.upc:10*/ local1 := uintptr(i) / uintptr(t.Threads) // index of x[i] among this thread's elements of a cyclic x
+		/*line forall.upc:10*/ aLocal := t.LocalAddr() + a
+		/*line forall.upc:10*/ for ; i < 8*THREADS; i, local1 = i+THREADS, local1+1 {
 //line forall.upc:11
 			*cmem.Ptr[float64](aLocal + local1*8) = *cmem.Ptr[float64](aLocal + local1*8) * f
 		}
 	}
 //line forall.upc:12
 	{
-//line forall.upc:12
-		i = 0
-//line forall.upc:12
-		i = int32(upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread))
-//line forall.upc:12
-		local2 := uintptr(i)/4/uintptr(t.Threads)*4 + uintptr(i)%4 // index of x[i] among this thread's elements of a [4]-blocked x
-//line forall.upc:12
-		bLocal := t.LocalAddr() + b
-//line forall.upc:12
-		for ; i < 4*THREADS; i, local2 = int32(upc.ForallNextBlocked(int64(i), 4, t.Threads)), local2+1 {
+		/*line forall.upc:12*/ i = 0
+		/*line forall.upc:12*/ i = int32(upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread))
+		/*line forall.upc:12*/ local2 := uintptr(i)/4/uintptr(t.Threads)*4 + uintptr(i)%4 // index of x[i] among this thread's elements of a [4]-blocked x
+		/*line forall.upc:12*/ bLocal := t.LocalAddr() + b
+		/*line forall.upc:12*/ for ; i < 4*THREADS; i, local2 = int32(upc.ForallNextBlocked(int64(i), 4, t.Threads)), local2+1 {
 //line forall.upc:13
 			*cmem.Ptr[float64](bLocal + local2*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
 		}
 	}
+//line forall.upc:14
 }
 
 //line forall.upc:16
