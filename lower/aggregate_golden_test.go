@@ -2,7 +2,6 @@ package lower
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -20,34 +19,20 @@ import (
 // -update. Every diagnostic must be printed once: the pass emits a loop's
 // body, and so its warnings and the remarks of the loops in it, once.
 func TestAggregateGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/aggregate/*.upc")
-	require.NoError(t, err)
-	require.NotEmpty(t, files)
-	for _, f := range files {
-		t.Run(filepath.Base(f), func(t *testing.T) {
-			src, err := os.ReadFile(f)
-			require.NoError(t, err)
-			out, diags := translateAgg(t, string(src), AggregateOptions{Enable: true, Remarks: true, MissedRemarks: true})
-			seen := map[string]bool{}
-			for _, d := range diags {
-				assert.False(t, seen[d], "printed twice: %s", d)
-				seen[d] = true
-			}
-			var b strings.Builder
-			for _, d := range diags {
-				b.WriteString("// " + d + "\n")
-			}
-			b.WriteString(programFunctions(t, lineDirectiveRE.ReplaceAllString(out, "")))
-			golden := strings.TrimSuffix(f, ".upc") + ".golden.go"
-			if *update {
-				require.NoError(t, os.WriteFile(golden, []byte(b.String()), 0o644))
-				return
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run with -update to create it")
-			assert.Equal(t, string(want), b.String())
-		})
-	}
+	eachGolden(t, "testdata/aggregate/*.upc", func(t *testing.T, _ string, src []byte) []byte {
+		out, diags := translateAgg(t, string(src), AggregateOptions{Enable: true, Remarks: true, MissedRemarks: true})
+		seen := map[string]bool{}
+		for _, d := range diags {
+			assert.False(t, seen[d], "printed twice: %s", d)
+			seen[d] = true
+		}
+		var b strings.Builder
+		for _, d := range diags {
+			b.WriteString("// " + d + "\n")
+		}
+		b.WriteString(programFunctions(t, lineDirectiveRE.ReplaceAllString(out, "")))
+		return []byte(b.String())
+	})
 }
 
 // lineDirectiveRE matches the line directives the golden files leave

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/parser"
+	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
 	"github.com/upcgo/upcgo/runtime/gasnet"
@@ -105,21 +106,33 @@ func TestDiagnostics(t *testing.T) {
 // TestGolden translates testdata/*.upc and compares with *.golden.go
 // (regenerate with go test ./lower -run Golden -update).
 func TestGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/*.upc")
+	eachGolden(t, "testdata/*.upc", func(t *testing.T, name string, src []byte) []byte {
+		var errs diag.List
+		out := Translate(frontEnd(name, src, &errs), &Config{File: name}, &errs)
+		require.False(t, errs.HasErrors(), errs.Error())
+		return out
+	})
+}
+
+// eachGolden runs a subtest for each file matching glob that compares
+// what translate makes of the file with its .golden.go (checkGolden).
+func eachGolden(t *testing.T, glob string, translate func(t *testing.T, name string, src []byte) []byte) {
+	files, err := filepath.Glob(glob)
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			src, err := os.ReadFile(f)
 			require.NoError(t, err)
-			var errs diag.List
-			res := cpp.Preprocess(filepath.Base(f), src, &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
-			file := parser.Parse(res.Tokens, &errs, pragmas(res)...)
-			out := Translate(file, &Config{File: filepath.Base(f)}, &errs)
-			require.False(t, errs.HasErrors(), errs.Error())
-			checkGolden(t, strings.TrimSuffix(f, ".upc")+".golden.go", out)
+			checkGolden(t, strings.TrimSuffix(f, ".upc")+".golden.go", translate(t, filepath.Base(f), src))
 		})
 	}
+}
+
+// frontEnd preprocesses and parses src as the file name.
+func frontEnd(name string, src []byte, errs *diag.List) *ast.File {
+	res := cpp.Preprocess(name, src, &cpp.Config{SystemFS: stdlib.HeaderFS()}, errs)
+	return parser.Parse(res.Tokens, errs, pragmas(res)...)
 }
 
 // checkGolden compares out with the golden file, or rewrites the file
