@@ -5,12 +5,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 )
 
 // constant is the value of a constant expression.
 type constant struct {
-	typ *Type
+	typ *ctype.Type
 	i   int64 // integers, as bits (unsigned values reinterpret)
 	f   float64
 }
@@ -33,7 +34,7 @@ func (tr *translator) constInt(e ast.Expr) (int64, bool) {
 }
 
 // convertConst converts c to type t with C's wrap-around rules.
-func convertConst(c constant, t *Type) constant {
+func convertConst(c constant, t *ctype.Type) constant {
 	t = t.Unqual()
 	if t.IsFloat() {
 		f := c.f
@@ -44,7 +45,7 @@ func convertConst(c constant, t *Type) constant {
 				f = float64(uint64(c.i))
 			}
 		}
-		if t.Kind == Float {
+		if t.Kind == ctype.Float {
 			f = float64(float32(f))
 		}
 		return constant{typ: t, f: f}
@@ -58,21 +59,21 @@ func convertConst(c constant, t *Type) constant {
 		}
 	}
 	switch t.Kind {
-	case Bool:
+	case ctype.Bool:
 		if i != 0 || (c.isFloat() && c.f != 0) {
 			i = 1
 		}
-	case Char, SChar:
+	case ctype.Char, ctype.SChar:
 		i = int64(int8(i))
-	case UChar:
+	case ctype.UChar:
 		i = int64(uint8(i))
-	case Short:
+	case ctype.Short:
 		i = int64(int16(i))
-	case UShort:
+	case ctype.UShort:
 		i = int64(uint16(i))
-	case Int, Enum:
+	case ctype.Int, ctype.Enum:
 		i = int64(int32(i))
-	case UInt:
+	case ctype.UInt:
 		i = int64(uint32(i))
 	}
 	return constant{typ: t, i: i}
@@ -88,26 +89,26 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 		return parseFloatLit(e.Raw)
 	case *ast.CharLit:
 		v, ok := charValue(e.Raw)
-		return constant{typ: tInt, i: v}, ok
+		return constant{typ: ctype.IntType, i: v}, ok
 	case *ast.Ident:
 		if s := tr.scope.lookup(e.Name); s != nil && s.kind == symEnumConst {
-			return constant{typ: tInt, i: s.val}, true
+			return constant{typ: ctype.IntType, i: s.val}, true
 		}
 		if e.Name == "THREADS" && tr.cfg.StaticThreads > 0 {
-			return constant{typ: tInt, i: int64(tr.cfg.StaticThreads)}, true
+			return constant{typ: ctype.IntType, i: int64(tr.cfg.StaticThreads)}, true
 		}
 	case *ast.SizeofType:
 		t := tr.resolveType(e.Type)
 		if t.DependsOnTHREADS() || t.Size() < 0 {
 			return constant{}, false
 		}
-		return constant{typ: tSizeT, i: t.Size()}, true
+		return constant{typ: ctype.SizeT, i: t.Size()}, true
 	case *ast.SizeofExpr:
 		t := tr.typeOfExpr(e.X)
 		if t == nil || t.DependsOnTHREADS() || t.Size() < 0 {
 			return constant{}, false
 		}
-		return constant{typ: tSizeT, i: t.Size()}, true
+		return constant{typ: ctype.SizeT, i: t.Size()}, true
 	case *ast.CastExpr:
 		t := tr.resolveType(e.Type)
 		c, ok := tr.constEval(e.X)
@@ -123,23 +124,23 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 		switch e.Op {
 		case "+":
 			if !c.isFloat() {
-				c = convertConst(c, promote(c.typ))
+				c = convertConst(c, ctype.Promote(c.typ))
 			}
 			return c, true
 		case "-":
 			if c.isFloat() {
 				return constant{typ: c.typ, f: -c.f}, true
 			}
-			c = convertConst(c, promote(c.typ))
+			c = convertConst(c, ctype.Promote(c.typ))
 			return convertConst(constant{typ: c.typ, i: -c.i}, c.typ), true
 		case "~":
 			if c.isFloat() {
 				return constant{}, false
 			}
-			c = convertConst(c, promote(c.typ))
+			c = convertConst(c, ctype.Promote(c.typ))
 			return convertConst(constant{typ: c.typ, i: ^c.i}, c.typ), true
 		case "!":
-			return constant{typ: tInt, i: b2i(!c.truth())}, true
+			return constant{typ: ctype.IntType, i: b2i(!c.truth())}, true
 		}
 	case *ast.BinaryExpr:
 		x, ok1 := tr.constEval(e.X)
@@ -148,16 +149,16 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 		}
 		if e.Op == "&&" || e.Op == "||" {
 			if e.Op == "&&" && !x.truth() {
-				return constant{typ: tInt, i: 0}, true
+				return constant{typ: ctype.IntType, i: 0}, true
 			}
 			if e.Op == "||" && x.truth() {
-				return constant{typ: tInt, i: 1}, true
+				return constant{typ: ctype.IntType, i: 1}, true
 			}
 			y, ok := tr.constEval(e.Y)
 			if !ok {
 				return constant{}, false
 			}
-			return constant{typ: tInt, i: b2i(y.truth())}, true
+			return constant{typ: ctype.IntType, i: b2i(y.truth())}, true
 		}
 		y, ok2 := tr.constEval(e.Y)
 		if !ok2 {
@@ -177,7 +178,7 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 		if !ok1 || !ok2 {
 			return constant{}, false
 		}
-		t := usualArith(a.typ, b.typ)
+		t := ctype.UsualArith(a.typ, b.typ)
 		if c.truth() {
 			return convertConst(a, t), true
 		}
@@ -187,7 +188,7 @@ func (tr *translator) constEval(e ast.Expr) (constant, bool) {
 	case *ast.OffsetofExpr:
 		t := tr.resolveType(e.Type)
 		off, _, ok := tr.offsetof(t, e.Member, false)
-		return constant{typ: tSizeT, i: off}, ok
+		return constant{typ: ctype.SizeT, i: off}, ok
 	}
 	return constant{}, false
 }
@@ -212,7 +213,7 @@ func binaryConst(op string, x, y constant) (constant, bool) {
 		if x.isFloat() || y.isFloat() {
 			return constant{}, false
 		}
-		t := promote(x.typ)
+		t := ctype.Promote(x.typ)
 		x = convertConst(x, t)
 		n := uint64(y.i)
 		if n >= 64 {
@@ -230,22 +231,22 @@ func binaryConst(op string, x, y constant) (constant, bool) {
 		}
 		return convertConst(constant{typ: t, i: int64(bits >> n)}, t), true
 	}
-	t := usualArith(x.typ, y.typ)
+	t := ctype.UsualArith(x.typ, y.typ)
 	x, y = convertConst(x, t), convertConst(y, t)
 	cmp := func(less, eq bool) (constant, bool) {
 		switch op {
 		case "<":
-			return constant{typ: tInt, i: b2i(less)}, true
+			return constant{typ: ctype.IntType, i: b2i(less)}, true
 		case ">":
-			return constant{typ: tInt, i: b2i(!less && !eq)}, true
+			return constant{typ: ctype.IntType, i: b2i(!less && !eq)}, true
 		case "<=":
-			return constant{typ: tInt, i: b2i(less || eq)}, true
+			return constant{typ: ctype.IntType, i: b2i(less || eq)}, true
 		case ">=":
-			return constant{typ: tInt, i: b2i(!less)}, true
+			return constant{typ: ctype.IntType, i: b2i(!less)}, true
 		case "==":
-			return constant{typ: tInt, i: b2i(eq)}, true
+			return constant{typ: ctype.IntType, i: b2i(eq)}, true
 		case "!=":
-			return constant{typ: tInt, i: b2i(!eq)}, true
+			return constant{typ: ctype.IntType, i: b2i(!eq)}, true
 		}
 		return constant{}, false
 	}
@@ -342,23 +343,23 @@ digits:
 		return constant{}, false
 	}
 	decimal := base == 10
-	var t *Type
+	var t *ctype.Type
 	switch {
 	case !unsigned && long == 0 && v <= math.MaxInt32:
-		t = tInt
+		t = ctype.IntType
 	case !unsigned && long == 0 && !decimal && v <= math.MaxUint32:
-		t = tUInt
+		t = ctype.UIntType
 	case unsigned && long == 0 && v <= math.MaxUint32:
-		t = tUInt
+		t = ctype.UIntType
 	case !unsigned && v <= math.MaxInt64:
-		t = tLong
+		t = ctype.LongType
 		if long == 2 {
-			t = tLLong
+			t = ctype.LLongType
 		}
 	default:
-		t = tULong
+		t = ctype.ULongType
 		if long == 2 {
-			t = tULLong
+			t = ctype.ULLongType
 		}
 	}
 	return constant{typ: t, i: int64(v)}, true
@@ -366,19 +367,19 @@ digits:
 
 func parseFloatLit(raw string) (constant, bool) {
 	s := strings.ToLower(raw)
-	t := tDouble
+	t := ctype.DoubleType
 	switch {
 	case strings.HasSuffix(s, "f"):
-		t, s = tFloat, s[:len(s)-1]
+		t, s = ctype.FloatType, s[:len(s)-1]
 	case strings.HasSuffix(s, "l"):
-		t, s = tLDouble, s[:len(s)-1]
+		t, s = ctype.LDoubleType, s[:len(s)-1]
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		// ParseFloat needs a p exponent for hex floats, which C also requires.
 		return constant{}, false
 	}
-	if t == tFloat {
+	if t == ctype.FloatType {
 		v = float64(float32(v))
 	}
 	return constant{typ: t, f: v}, true

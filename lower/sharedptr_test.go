@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/upcgo/upcgo/lower/ctype"
 )
 
 // TestSharedPointerRules checks the type rules of pointers-to-shared
@@ -56,17 +58,17 @@ func TestSharedPointerRules(t *testing.T) {
 // TestResetsPhase checks which conversions between pointers-to-shared
 // give phase 0 (UPC 1.3 §6.4.3).
 func TestResetsPhase(t *testing.T) {
-	ptr := func(block int64, elem *Type) *Type {
+	ptr := func(block int64, elem *ctype.Type) *ctype.Type {
 		e := *elem
 		e.Shared, e.Block = true, block
-		return pointerTo(&e)
+		return ctype.PointerTo(&e)
 	}
-	b4int, b4char, b2int := ptr(4, tInt), ptr(4, tChar), ptr(2, tInt)
-	sv, b1int := ptr(1, tVoid), ptr(1, tInt)
-	assert.False(t, resetsPhase(b4int, b4int), "same type")
-	assert.True(t, resetsPhase(b4int, b2int), "another block size")
-	assert.True(t, resetsPhase(b4int, b4char), "another element size")
-	assert.False(t, resetsPhase(b4int, sv), "to shared void")
-	assert.False(t, resetsPhase(sv, b4int), "back from shared void")
-	assert.True(t, resetsPhase(sv, b1int), "from shared void to block size 1")
+	b4int, b4char, b2int := ptr(4, ctype.IntType), ptr(4, ctype.CharType), ptr(2, ctype.IntType)
+	sv, b1int := ptr(1, ctype.VoidType), ptr(1, ctype.IntType)
+	assert.False(t, ctype.ResetsPhase(b4int, b4int), "same type")
+	assert.True(t, ctype.ResetsPhase(b4int, b2int), "another block size")
+	assert.True(t, ctype.ResetsPhase(b4int, b4char), "another element size")
+	assert.False(t, ctype.ResetsPhase(b4int, sv), "to shared void")
+	assert.False(t, ctype.ResetsPhase(sv, b4int), "back from shared void")
+	assert.True(t, ctype.ResetsPhase(sv, b1int), "from shared void to block size 1")
 }

@@ -12,18 +12,19 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/diag"
 )
 
 // declaredTypes translates src and returns the types of its file-scope
 // names v0, v1, ...
-func declaredTypes(t *testing.T, src string, n int) []*Type {
+func declaredTypes(t *testing.T, src string, n int) []*ctype.Type {
 	t.Helper()
 	var errs diag.List
 	tr := newTranslator(&Config{File: "t.upc"}, &errs)
 	tr.file(parseUnit(t, src))
 	require.False(t, errs.HasErrors(), "%v", errs.Error())
-	types := make([]*Type, n)
+	types := make([]*ctype.Type, n)
 	for i := range types {
 		s := tr.scope.lookup(fmt.Sprintf("v%d", i))
 		require.NotNil(t, s, "v%d", i)
@@ -84,7 +85,7 @@ func TestTypeStringMatchesGCC(t *testing.T) {
 		// second one in conflict with it: a function's, if the first
 		// declared a function, else an object's.
 		fmt.Fprintf(&theirs, "extern %s;\n", named(d, name))
-		if types[i].Kind == Func {
+		if types[i].Kind == ctype.Func {
 			fmt.Fprintf(&theirs, "extern struct oracle %s(struct oracle);\n", name)
 		} else {
 			fmt.Fprintf(&theirs, "extern struct oracle %s;\n", name)
@@ -107,7 +108,7 @@ func TestTypeStringMatchesGCC(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, spacing(want), spacing(types[i].String()), "%s: gcc says %q, upcgo %q", d, want, types[i].String())
-		assert.Equal(t, named(d, name), types[i].declaration(name))
+		assert.Equal(t, named(d, name), types[i].Declaration(name))
 	}
 }
 

@@ -1,4 +1,4 @@
-package lower
+package ctype
 
 import (
 	"fmt"
@@ -91,29 +91,32 @@ type FuncSig struct {
 	OldStyle bool
 }
 
+// The basic types, shared by every use (qualify copies them), and the
+// types of sizeof, pointer differences and generic pointers on LP64.
 var (
-	tVoid    = &Type{Kind: Void}
-	tBool    = &Type{Kind: Bool}
-	tChar    = &Type{Kind: Char}
-	tSChar   = &Type{Kind: SChar}
-	tUChar   = &Type{Kind: UChar}
-	tShort   = &Type{Kind: Short}
-	tUShort  = &Type{Kind: UShort}
-	tInt     = &Type{Kind: Int}
-	tUInt    = &Type{Kind: UInt}
-	tLong    = &Type{Kind: Long}
-	tULong   = &Type{Kind: ULong}
-	tLLong   = &Type{Kind: LLong}
-	tULLong  = &Type{Kind: ULLong}
-	tFloat   = &Type{Kind: Float}
-	tDouble  = &Type{Kind: Double}
-	tLDouble = &Type{Kind: LDouble}
-	tSizeT   = tULong
-	tPtrdiff = tLong
-	tVoidPtr = &Type{Kind: Ptr, Elem: tVoid}
+	VoidType    = &Type{Kind: Void}
+	BoolType    = &Type{Kind: Bool}
+	CharType    = &Type{Kind: Char}
+	SCharType   = &Type{Kind: SChar}
+	UCharType   = &Type{Kind: UChar}
+	ShortType   = &Type{Kind: Short}
+	UShortType  = &Type{Kind: UShort}
+	IntType     = &Type{Kind: Int}
+	UIntType    = &Type{Kind: UInt}
+	LongType    = &Type{Kind: Long}
+	ULongType   = &Type{Kind: ULong}
+	LLongType   = &Type{Kind: LLong}
+	ULLongType  = &Type{Kind: ULLong}
+	FloatType   = &Type{Kind: Float}
+	DoubleType  = &Type{Kind: Double}
+	LDoubleType = &Type{Kind: LDouble}
+	SizeT       = ULongType
+	PtrdiffT    = LongType
+	VoidPtr     = &Type{Kind: Ptr, Elem: VoidType}
 )
 
-func pointerTo(t *Type) *Type { return &Type{Kind: Ptr, Elem: t} }
+// PointerTo is the type pointer to t.
+func PointerTo(t *Type) *Type { return &Type{Kind: Ptr, Elem: t} }
 
 // IsInteger reports whether t is an integer type (including _Bool, char
 // and enums).
@@ -233,50 +236,15 @@ func (t *Type) DependsOnTHREADS() bool {
 	return false
 }
 
-// goType is the Go type a C value of type t is held in.
-func (t *Type) goType() string {
-	switch t.Kind {
-	case Bool, UChar:
-		return "uint8"
-	case Char, SChar:
-		return "int8"
-	case Short:
-		return "int16"
-	case UShort:
-		return "uint16"
-	case Int:
-		return "int32"
-	case Enum:
-		return "int32"
-	case UInt:
-		return "uint32"
-	case Long, LLong:
-		return "int64"
-	case ULong, ULLong:
-		return "uint64"
-	case Float:
-		return "float32"
-	case Double, LDouble:
-		return "float64"
-	case Ptr:
-		if t.Elem.Shared {
-			return "upc.SharedPtr"
-		}
-		return "uintptr"
-	}
-	// Arrays, structs, unions and functions are handled by address.
-	return "uintptr"
-}
-
 // String spells t as gcc does in its diagnostics: in declarator style,
 // with the base type first and the pointer, array and function parts
 // around an empty name ("int (*)[3][4]", "int *[4]", "shared [4] int *",
 // "void (*)(int)") and gcc's names of the integer types ("long unsigned
 // int").
-func (t *Type) String() string { return t.declaration("") }
+func (t *Type) String() string { return t.Declaration("") }
 
-// declaration spells a declaration of name with type t ("int (*p)[4]").
-func (t *Type) declaration(name string) string {
+// Declaration spells a declaration of name with type t ("int (*p)[4]").
+func (t *Type) Declaration(name string) string {
 	base, decl, bare := t.declarator(name, false)
 	switch {
 	case decl == "":
@@ -415,29 +383,29 @@ func (t *Type) rank() int {
 	return 0
 }
 
-// promote applies the integer promotions (C99 6.3.1.1).
-func promote(t *Type) *Type {
+// Promote applies the integer promotions (C99 6.3.1.1).
+func Promote(t *Type) *Type {
 	t = t.Unqual()
 	if t.Kind == Enum {
-		return tInt
+		return IntType
 	}
 	if t.IsInteger() && t.rank() < 3 {
-		return tInt
+		return IntType
 	}
 	return t
 }
 
-// usualArith is the common type of the usual arithmetic conversions
+// UsualArith is the common type of the usual arithmetic conversions
 // (C99 6.3.1.8).
-func usualArith(a, b *Type) *Type {
-	a, b = promote(a), promote(b)
+func UsualArith(a, b *Type) *Type {
+	a, b = Promote(a), Promote(b)
 	switch {
 	case a.Kind == LDouble || b.Kind == LDouble:
-		return tLDouble
+		return LDoubleType
 	case a.Kind == Double || b.Kind == Double:
-		return tDouble
+		return DoubleType
 	case a.Kind == Float || b.Kind == Float:
-		return tFloat
+		return FloatType
 	}
 	if a.Kind == b.Kind {
 		return a
@@ -464,24 +432,24 @@ func usualArith(a, b *Type) *Type {
 func unsignedOf(t *Type) *Type {
 	switch t.Kind {
 	case Int:
-		return tUInt
+		return UIntType
 	case Long:
-		return tULong
+		return ULongType
 	case LLong:
-		return tULLong
+		return ULLongType
 	}
 	return t
 }
 
-// sameType reports whether two types are compatible enough for
+// SameType reports whether two types are compatible enough for
 // assignment without a diagnostic: qualifiers aside, except the shared
 // qualifier and its block size, which are part of a shared type (see
-// sameLayout).
-func sameType(a, b *Type) bool {
+// SameLayout).
+func SameType(a, b *Type) bool {
 	if a == b {
 		return true
 	}
-	if !sameLayout(a, b) {
+	if !SameLayout(a, b) {
 		return false
 	}
 	if a.Kind != b.Kind {
@@ -490,20 +458,20 @@ func sameType(a, b *Type) bool {
 	}
 	switch a.Kind {
 	case Ptr:
-		return sameType(a.Elem, b.Elem)
+		return SameType(a.Elem, b.Elem)
 	case Array:
-		return sameType(a.Elem, b.Elem) && (a.Len < 0 || b.Len < 0 || a.Len == b.Len)
+		return SameType(a.Elem, b.Elem) && (a.Len < 0 || b.Len < 0 || a.Len == b.Len)
 	case Struct, Union:
 		return a.Rec == b.Rec
 	case Func:
 		if a.Fn.OldStyle || b.Fn.OldStyle {
-			return sameType(a.Fn.Result, b.Fn.Result)
+			return SameType(a.Fn.Result, b.Fn.Result)
 		}
-		if len(a.Fn.Params) != len(b.Fn.Params) || a.Fn.Variadic != b.Fn.Variadic || !sameType(a.Fn.Result, b.Fn.Result) {
+		if len(a.Fn.Params) != len(b.Fn.Params) || a.Fn.Variadic != b.Fn.Variadic || !SameType(a.Fn.Result, b.Fn.Result) {
 			return false
 		}
 		for i := range a.Fn.Params {
-			if !sameType(a.Fn.Params[i].Unqual(), b.Fn.Params[i].Unqual()) {
+			if !SameType(a.Fn.Params[i].Unqual(), b.Fn.Params[i].Unqual()) {
 				return false
 			}
 		}
@@ -511,10 +479,10 @@ func sameType(a, b *Type) bool {
 	return true
 }
 
-// layoutRecord computes field offsets, size and alignment as gcc does on
+// LayoutRecord computes field offsets, size and alignment as gcc does on
 // x86-64 (System V ABI), including bit-fields packed into storage units
 // of their declared type.
-func layoutRecord(r *Record) {
+func LayoutRecord(r *Record) {
 	var off, align int64 = 0, 1
 	var bitPos int64 // bit offset from the record start, for bit-fields
 	for _, f := range r.Fields {
@@ -562,14 +530,14 @@ func layoutRecord(r *Record) {
 	r.Complete = true
 }
 
-// findField looks a member up, through anonymous struct and union members.
-func (r *Record) findField(name string) (*Field, int64, bool) {
+// FindField looks a member up, through anonymous struct and union members.
+func (r *Record) FindField(name string) (*Field, int64, bool) {
 	for _, f := range r.Fields {
 		if f.Name == name {
 			return f, f.Offset, true
 		}
 		if f.Name == "" && (f.Type.Kind == Struct || f.Type.Kind == Union) {
-			if g, off, ok := f.Type.Rec.findField(name); ok {
+			if g, off, ok := f.Type.Rec.FindField(name); ok {
 				return g, f.Offset + off, true
 			}
 		}
