@@ -246,7 +246,7 @@ func stepVarAny(post ast.Expr) string {
 	case *ast.AssignExpr:
 		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "+=" || p.Op == "-=") {
 			if lit, ok := p.Y.(*ast.IntLit); ok {
-				if c, ok := parseIntLit(lit.Raw); ok && c.i != 0 {
+				if c, ok := ctype.ParseIntLit(lit.Raw); ok && c.Int != 0 {
 					return id.Name
 				}
 			}
@@ -912,11 +912,11 @@ func (w *aggWalk) affine(e ast.Expr) (k int64, known, ok bool) {
 				return 0, false, false
 			}
 			k2, kn2, ok2 := w.affine(y)
-			var c constant
+			var c ctype.Const
 			var isConst bool
 			w.tr.silently(func() { c, isConst = w.tr.constEval(x) })
-			if isConst && !c.isFloat() {
-				return k2 * c.i, kn2, ok2
+			if isConst && !c.IsFloat() {
+				return k2 * c.Int, kn2, ok2
 			}
 			return 0, false, ok2
 		}

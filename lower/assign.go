@@ -75,7 +75,7 @@ func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg
 		tr.errorf(pos, "%s", mismatch("cannot convert an integer to a pointer-to-shared"))
 		return zeroValue(lt)
 	case lt.Kind == ctype.Ptr && rt.IsInteger():
-		if rhs.c == nil || rhs.c.i != 0 {
+		if rhs.c == nil || rhs.c.Int != 0 {
 			tr.warnf(pos, "making a pointer from an integer without a cast")
 		}
 	case lt.IsInteger() && rt.Kind == ctype.Ptr:
@@ -260,7 +260,7 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {
 		return "", false
 	}
-	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.i == 0 {
+	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.Int == 0 {
 		tr.warnf(pos, "division by zero")
 	}
 	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.divisor(op, rhs, lt)), true
@@ -348,7 +348,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if dec {
 			d = -1
 		}
-		one := constOp(constant{typ: ctype.IntType, i: d})
+		one := constOp(ctype.Const{Type: ctype.IntType, Int: d})
 		lv, bind := tr.pinLvalue(lv)
 		cur := tr.rval(lv)
 		next := tr.arith("+", cur, one, pos)

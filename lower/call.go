@@ -46,8 +46,8 @@ var builtinParams = map[string][]*ctype.Type{
 // memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
 // constant is converted here, since Go rejects byte(-1).
 func ucharArg(args []string, raw []operand, i int) string {
-	if raw[i].c != nil && !raw[i].c.isFloat() {
-		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.i))
+	if raw[i].c != nil && !raw[i].c.IsFloat() {
+		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.Int))
 	}
 	return "byte(" + args[i] + ")"
 }
@@ -435,7 +435,7 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *ctype.FuncSi
 func (tr *translator) runtimeArg(o operand, pt *ctype.Type, pos token.Pos) string {
 	code := tr.assignConv(o, pt, pos)
 	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
-		if c := convertConst(*o.c, pt); uint64(c.i) >= 1<<31 {
+		if c := ctype.ConvertConst(*o.c, pt); uint64(c.Int) >= 1<<31 {
 			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(pt), code)
 		}
 	}

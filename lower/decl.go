@@ -479,10 +479,10 @@ func (tr *translator) countInit(l *ast.InitList) int {
 		if len(e.Designators) > 0 {
 			if id, ok := e.Designators[0].(*ast.IndexDesignator); ok {
 				if v, ok := tr.constEval(id.Index); ok {
-					n = int(v.i)
+					n = int(v.Int)
 					if id.High != nil {
 						if h, ok := tr.constEval(id.High); ok {
-							n = int(h.i)
+							n = int(h.Int)
 						}
 					}
 				}
@@ -607,17 +607,17 @@ func (tr *translator) initAggregate(addr string, t *ctype.Type, elems *[]*ast.In
 					continue
 				}
 				v, ok := tr.constEval(d.Index)
-				if !ok || v.isFloat() {
+				if !ok || v.IsFloat() {
 					tr.errorf(d.Pos(), "array index in initializer is not an integer constant expression")
 					*elems = (*elems)[1:]
 					continue
 				}
-				if v.i < 0 || t.Len >= 0 && v.i >= t.Len {
+				if v.Int < 0 || t.Len >= 0 && v.Int >= t.Len {
 					tr.errorf(d.Pos(), "array index in initializer exceeds array bounds")
 					*elems = (*elems)[1:]
 					continue
 				}
-				index = v.i
+				index = v.Int
 			case *ast.FieldDesignator:
 				if t.Kind != ctype.Struct && t.Kind != ctype.Union {
 					tr.errorf(d.Pos(), "field name not in record or union initializer")

@@ -31,7 +31,7 @@ type operand struct {
 	t      *ctype.Type
 	code   string
 	addr   string
-	c      *constant
+	c      *ctype.Const
 	isBool bool // rvalue code is a Go bool standing for a C int 0/1
 	pure   bool // no side effects: the code may be evaluated twice
 	bit    *ctype.Field
@@ -51,43 +51,43 @@ func bad() operand {
 	return operand{kind: rvalue, t: ctype.IntType, code: "0", pure: true, invalid: true}
 }
 
-func constOp(c constant) operand {
-	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true, null: c.typ.IsInteger() && c.i == 0}
+func constOp(c ctype.Const) operand {
+	return operand{kind: rvalue, t: c.Type, c: &c, code: constCode(c), pure: true, null: c.Type.IsInteger() && c.Int == 0}
 }
 
 // constCode spells a constant as a Go expression of its Go type.
-func constCode(c constant) string {
-	gt := goType(c.typ)
-	if c.typ.IsFloat() {
-		s := strconv.FormatFloat(c.f, 'g', -1, 64)
+func constCode(c ctype.Const) string {
+	gt := goType(c.Type)
+	if c.Type.IsFloat() {
+		s := strconv.FormatFloat(c.Float, 'g', -1, 64)
 		switch {
-		case math.IsInf(c.f, 1):
+		case math.IsInf(c.Float, 1):
 			return gt + "(math.Inf(1))"
-		case math.IsInf(c.f, -1):
+		case math.IsInf(c.Float, -1):
 			return gt + "(math.Inf(-1))"
-		case math.IsNaN(c.f):
+		case math.IsNaN(c.Float):
 			return gt + "(math.NaN())"
-		case c.f == 0 && math.Signbit(c.f):
+		case c.Float == 0 && math.Signbit(c.Float):
 			// Go constants have no negative zero (C99 Annex F does).
 			return gt + "(math.Copysign(0, -1))"
 		}
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
-		if c.typ.Kind == ctype.Float {
+		if c.Type.Kind == ctype.Float {
 			return "float32(" + s + ")"
 		}
 		return s
 	}
-	if c.typ.IsSigned() || c.typ.Kind == ctype.Bool {
-		v := c.i
+	if c.Type.IsSigned() || c.Type.Kind == ctype.Bool {
+		v := c.Int
 		if gt == "int32" && v >= math.MinInt32 && v <= math.MaxInt32 {
 			return strconv.FormatInt(v, 10)
 		}
 		return gt + "(" + strconv.FormatInt(v, 10) + ")"
 	}
-	u := uint64(c.i)
-	switch c.typ.Size() {
+	u := uint64(c.Int)
+	switch c.Type.Size() {
 	case 1:
 		u = uint64(uint8(u))
 	case 2:
@@ -201,13 +201,13 @@ func (tr *translator) conv(o operand, to *ctype.Type) string {
 		return "upc.Null()"
 	}
 	if o.c != nil && to.IsArith() && o.t.IsArith() {
-		return constCode(convertConst(*o.c, to))
+		return constCode(ctype.ConvertConst(*o.c, to))
 	}
 	if o.c != nil && to.Kind == ctype.Ptr && !to.Elem.Shared && o.t.IsInteger() {
-		if o.c.i == 0 {
+		if o.c.Int == 0 {
 			return "uintptr(0)"
 		}
-		return fmt.Sprintf("uintptr(%d)", o.c.i)
+		return fmt.Sprintf("uintptr(%d)", o.c.Int)
 	}
 	from := o.t.Unqual()
 	if o.isBool {
@@ -385,7 +385,7 @@ func (tr *translator) boolCode(o operand) string {
 		return o.code
 	}
 	if o.c != nil {
-		if o.c.truth() {
+		if o.c.Truth() {
 			return "true"
 		}
 		return "false"
@@ -461,26 +461,26 @@ func (tr *translator) typeOfExpr(e ast.Expr) *ctype.Type {
 func (tr *translator) expr(e ast.Expr) operand {
 	switch e := e.(type) {
 	case *ast.IntLit:
-		c, ok := parseIntLit(e.Raw)
+		c, ok := ctype.ParseIntLit(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid integer constant '%s'", e.Raw)
 			return bad()
 		}
 		return constOp(c)
 	case *ast.FloatLit:
-		c, ok := parseFloatLit(e.Raw)
+		c, ok := ctype.ParseFloatLit(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid floating constant '%s'", e.Raw)
 			return bad()
 		}
 		return constOp(c)
 	case *ast.CharLit:
-		v, ok := charValue(e.Raw)
+		v, ok := ctype.CharValue(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid character constant %s", e.Raw)
 			return bad()
 		}
-		return constOp(constant{typ: ctype.IntType, i: v})
+		return constOp(ctype.Const{Type: ctype.IntType, Int: v})
 	case *ast.StringLit:
 		s, wide := tr.stringValue(e)
 		if wide {
@@ -520,7 +520,7 @@ func (tr *translator) expr(e ast.Expr) operand {
 		if !ok {
 			return bad()
 		}
-		return constOp(constant{typ: ctype.SizeT, i: off})
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: off})
 	case *ast.CompoundLit:
 		return tr.compoundLit(e)
 	case *ast.InitList:
@@ -547,7 +547,7 @@ func (tr *translator) stringValue(e *ast.StringLit) (string, bool) {
 			}
 			p = p[q:]
 		}
-		s, ok := unescape(p[1 : len(p)-1])
+		s, ok := ctype.Unescape(p[1 : len(p)-1])
 		if !ok {
 			tr.errorf(e.PiecePos[i], "invalid escape sequence in string literal")
 		}
@@ -573,7 +573,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		switch e.Name {
 		case "THREADS":
 			if tr.cfg.StaticThreads > 0 {
-				return constOp(constant{typ: ctype.IntType, i: int64(tr.cfg.StaticThreads)})
+				return constOp(ctype.Const{Type: ctype.IntType, Int: int64(tr.cfg.StaticThreads)})
 			}
 			if tr.fn != nil && tr.fn.name != "init" {
 				// A local copy: the Go compiler then keeps it in a register
@@ -589,7 +589,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			}
 			return operand{kind: rvalue, t: ctype.IntType, code: "int32(t.MyThread)", pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
-			return constOp(constant{typ: ctype.IntType, i: maxBlockSize})
+			return constOp(ctype.Const{Type: ctype.IntType, Int: maxBlockSize})
 		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
 			name := ""
 			if tr.fn != nil {
@@ -608,7 +608,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	s.use(e.Pos())
 	switch s.kind {
 	case symEnumConst:
-		return constOp(constant{typ: ctype.IntType, i: s.val})
+		return constOp(ctype.Const{Type: ctype.IntType, Int: s.val})
 	case symTypedef:
 		tr.errorf(e.Pos(), "unexpected type name '%s': expected expression", e.Name)
 		return bad()
@@ -638,9 +638,9 @@ func (tr *translator) ident(e *ast.Ident) operand {
 // addScaled is base + i*size for private addresses, as Go code.
 func addScaled(base string, idx operand, size string, tr *translator) string {
 	if idx.c != nil {
-		off := idx.c.i
+		off := idx.c.Int
 		if !idx.t.IsSigned() {
-			off = int64(uint64(idx.c.i))
+			off = int64(uint64(idx.c.Int))
 		}
 		n, err := strconv.ParseInt(size, 10, 64)
 		if err == nil {
@@ -766,14 +766,14 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 	}
 	if neg {
 		if i.c != nil {
-			c := convertConst(constant{typ: ctype.LongType, i: -convertConst(*i.c, ctype.LongType).i}, ctype.LongType)
+			c := ctype.ConvertConst(ctype.Const{Type: ctype.LongType, Int: -ctype.ConvertConst(*i.c, ctype.LongType).Int}, ctype.LongType)
 			i = constOp(c)
 		} else {
 			i = operand{kind: rvalue, t: ctype.LongType, code: "-" + paren(tr.conv(i, ctype.LongType))}
 		}
 	}
 	if p.t.IsPtrToShared() {
-		if i.c != nil && i.c.i == 0 {
+		if i.c != nil && i.c.Int == 0 {
 			return operand{kind: rvalue, t: p.t, code: p.code, pure: p.pure}
 		}
 		step := tr.conv(i, ctype.LongType)
@@ -1033,11 +1033,11 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 	}
 	pure := x.pure && y.pure
 	if x.c != nil && y.c != nil && x.t.IsArith() && y.t.IsArith() {
-		if c, ok := binaryConst(op, *x.c, *y.c); ok {
+		if c, ok := ctype.BinaryConst(op, *x.c, *y.c); ok {
 			return constOp(c)
 		}
 	}
-	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.i == 0 {
+	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.Int == 0 {
 		tr.warnf(pos, "division by zero")
 	}
 	xp, yp := x.t.Kind == ctype.Ptr, y.t.Kind == ctype.Ptr
@@ -1124,7 +1124,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 func (tr *translator) divisor(op string, y operand, t *ctype.Type) string {
 	code := tr.conv(y, t)
 	if (op == "/" || op == "%") && y.c != nil {
-		if c := convertConst(*y.c, t); c.i == 0 && c.f == 0 {
+		if c := ctype.ConvertConst(*y.c, t); c.Int == 0 && c.Float == 0 {
 			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(t), code)
 		}
 	}
@@ -1138,8 +1138,8 @@ func (tr *translator) shiftCount(y operand, pos token.Pos) string {
 	if y.c == nil {
 		return tr.conv(y, ctype.Promote(y.t))
 	}
-	count := strconv.FormatInt(y.c.i, 10)
-	if y.c.i < 0 {
+	count := strconv.FormatInt(y.c.Int, 10)
+	if y.c.Int < 0 {
 		tr.warnf(pos, "shift count is negative")
 		return fmt.Sprintf("crt.Dynamic[int64](%s)", count)
 	}
@@ -1240,7 +1240,7 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 	if t.DependsOnTHREADS() {
 		return operand{kind: rvalue, t: ctype.SizeT, code: "uint64(" + tr.sizeExprInt(t) + ")", pure: true}
 	}
-	return constOp(constant{typ: ctype.SizeT, i: t.Size()})
+	return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()})
 }
 
 func (tr *translator) cast(e *ast.CastExpr) operand {
@@ -1273,7 +1273,7 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		return bad()
 	}
 	if x.c != nil && t.IsArith() {
-		return constOp(convertConst(*x.c, t))
+		return constOp(ctype.ConvertConst(*x.c, t))
 	}
 	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == ctype.Ptr}
 }
@@ -1307,17 +1307,17 @@ func (tr *translator) offsetof(t *ctype.Type, ds []ast.Designator, report bool) 
 			if !ok {
 				return 0, nil, false
 			}
-			off += i.i * t.Elem.Size()
+			off += i.Int * t.Elem.Size()
 			t = t.Elem
 		}
 	}
 	return off, t, true
 }
 
-func (tr *translator) upcSizeofConst(e ast.Expr) (constant, bool) {
+func (tr *translator) upcSizeofConst(e ast.Expr) (ctype.Const, bool) {
 	o, ok := tr.upcSizeofValue(e, false)
 	if !ok || o.c == nil {
-		return constant{}, false
+		return ctype.Const{}, false
 	}
 	return *o.c, true
 }
@@ -1384,9 +1384,9 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 			}
 			b = max(b, 1)
 		}
-		return constOp(constant{typ: ctype.SizeT, i: b}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: b}), true
 	case "upc_elemsizeof":
-		return constOp(constant{typ: ctype.SizeT, i: t.Base().Size()}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Base().Size()}), true
 	}
 	// upc_localsizeof: the bytes on the thread holding the most elements,
 	// an integer constant (UPC 1.3 §6.4.1) whenever THREADS does not
@@ -1396,7 +1396,7 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	// specification allows). Only a dimension without THREADS in the
 	// dynamic environment leaves a value THREADS decides at run time.
 	if t.Kind != ctype.Array {
-		return constOp(constant{typ: ctype.SizeT, i: t.Size()}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()}), true
 	}
 	es := t.Base().Size()
 	n, threads := elemCount(t)
@@ -1413,13 +1413,13 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 		if t.Base().Star {
 			b = max((n+T-1)/T, 1)
 		}
-		return constOp(constant{typ: ctype.SizeT, i: threadZeroBytes(n*es, b*es, T)}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: threadZeroBytes(n*es, b*es, T)}), true
 	case threads && t.Base().Star:
-		return constOp(constant{typ: ctype.SizeT, i: n * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	case threads && b > 0:
-		return constOp(constant{typ: ctype.SizeT, i: (n + b - 1) / b * b * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: (n + b - 1) / b * b * es}), true
 	case !threads && b == 0 && !t.Base().Star:
-		return constOp(constant{typ: ctype.SizeT, i: n * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	}
 	total := tr.sizeExprInt(t)
 	var code string

@@ -79,10 +79,10 @@ func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos)
 // size the macro passes as a constant) goes to a temporary in the caller's
 // frame.
 func (tr *translator) lowerAllv(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
-	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.i <= 0 {
+	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.Int <= 0 {
 		tr.errorf(pos, "bupc_allv_* need a type of constant size, inside a function")
 		return "0", ctype.VoidPtr
 	}
-	slot := tr.fn.frameSlot(tr, &ctype.Type{Kind: ctype.Array, Elem: ctype.ULongType, Len: (raw[2].c.i + 7) / 8}, tr.tmp("allv"))
+	slot := tr.fn.frameSlot(tr, &ctype.Type{Kind: ctype.Array, Elem: ctype.ULongType, Len: (raw[2].c.Int + 7) / 8}, tr.tmp("allv"))
 	return fmt.Sprintf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
 }

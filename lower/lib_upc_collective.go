@@ -54,8 +54,8 @@ const (
 // overflowing upc.Op (issue 12), and no run could accept any of them. The
 // runtime checks the rest, and values computed at run time.
 func (tr *translator) opArg(code string, o operand, valid int64, set bool, pos token.Pos, fn string) string {
-	if o.c != nil && !o.c.isFloat() {
-		v := o.c.i
+	if o.c != nil && !o.c.IsFloat() {
+		v := o.c.Int
 		if v <= 0 || v&^valid != 0 || !set && v&(v-1) != 0 {
 			what := "an operation it takes"
 			if set {

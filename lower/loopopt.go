@@ -471,7 +471,7 @@ func (lo *loopAnalysis) constant(e ast.Expr) (int64, bool) {
 	if o.invalid || o.c == nil || !o.t.IsInteger() || !promotesSigned(o.t) {
 		return 0, false
 	}
-	return o.c.i, true
+	return o.c.Int, true
 }
 
 // Precedences of the Go expressions wide writes.

@@ -249,8 +249,8 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	if tr.cfg.StaticThreads == 0 && mentionsTHREADS(e) {
 		// THREADS inside upc_blocksizeof or upc_elemsizeof leaves the
 		// dimension constant: upc_blocksizeof(shared int[THREADS]) is 1.
-		if c, ok := tr.constEval(e); ok && c.typ.IsInteger() && c.i >= 0 {
-			return c.i, false, true
+		if c, ok := tr.constEval(e); ok && c.Type.IsInteger() && c.Int >= 0 {
+			return c.Int, false, true
 		}
 		coef, ok := tr.threadsMultiple(e)
 		if !ok {
@@ -269,7 +269,7 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	if !ok {
 		return 0, false, false
 	}
-	if c, _ := tr.constEval(e); v < 0 && !c.typ.IsSigned() {
+	if c, _ := tr.constEval(e); v < 0 && !c.Type.IsSigned() {
 		tr.errorf(e.Pos(), "size of array is too large")
 		return 0, false, false
 	}

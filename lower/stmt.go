@@ -695,19 +695,19 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 // as a Go constant of the tag's promoted type.
 func (tr *translator) caseValue(st *switchState, c *ast.CaseStmt) (string, bool) {
 	v, ok := tr.constEval(c.Value)
-	if !ok || v.isFloat() {
+	if !ok || v.IsFloat() {
 		tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
 		return "", false
 	}
-	v = convertConst(v, st.tag)
+	v = ctype.ConvertConst(v, st.tag)
 	if c.High != nil {
 		tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
 	}
-	if prev, dup := st.seen[v.i]; dup {
+	if prev, dup := st.seen[v.Int]; dup {
 		tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
 		return "", false
 	}
-	st.seen[v.i] = c.Pos()
+	st.seen[v.Int] = c.Pos()
 	return constCode(v), true
 }
 
