@@ -2,14 +2,10 @@ package lower
 
 import (
 	"testing"
-
-	"github.com/stretchr/testify/assert"
-
-	"github.com/upcgo/upcgo/lower/ctype"
 )
 
 // TestSharedPointerRules checks the type rules of pointers-to-shared
-// (sharedptr.go) and the declaration checks of UPC 1.3 that go with them:
+// (ctype/sharedptr.go) and the declaration checks of UPC 1.3 that go with them:
 // each diagnostic at its line and column, and what the static THREADS
 // environment allows.
 func TestSharedPointerRules(t *testing.T) {
@@ -53,22 +49,4 @@ func TestSharedPointerRules(t *testing.T) {
 			"2:28: error: pointer of type 'void *' used in arithmetic",
 			"3:12: error: pointer of type 'void *' used in arithmetic"}},
 	})
-}
-
-// TestResetsPhase checks which conversions between pointers-to-shared
-// give phase 0 (UPC 1.3 §6.4.3).
-func TestResetsPhase(t *testing.T) {
-	ptr := func(block int64, elem *ctype.Type) *ctype.Type {
-		e := *elem
-		e.Shared, e.Block = true, block
-		return ctype.PointerTo(&e)
-	}
-	b4int, b4char, b2int := ptr(4, ctype.IntType), ptr(4, ctype.CharType), ptr(2, ctype.IntType)
-	sv, b1int := ptr(1, ctype.VoidType), ptr(1, ctype.IntType)
-	assert.False(t, ctype.ResetsPhase(b4int, b4int), "same type")
-	assert.True(t, ctype.ResetsPhase(b4int, b2int), "another block size")
-	assert.True(t, ctype.ResetsPhase(b4int, b4char), "another element size")
-	assert.False(t, ctype.ResetsPhase(b4int, sv), "to shared void")
-	assert.False(t, ctype.ResetsPhase(sv, b4int), "back from shared void")
-	assert.True(t, ctype.ResetsPhase(sv, b1int), "from shared void to block size 1")
 }
