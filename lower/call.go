@@ -317,7 +317,7 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *ctype.FuncSig, name string,
 			params = append(params, goType(o.t))
 		default:
 			args = append(args, tr.variadicArg(o))
-			params = append(params, goType(promotedType(o.t)))
+			params = append(params, goType(ctype.PromoteArgument(o.t)))
 		}
 	}
 	fnType = "func(" + strings.Join(params, ", ") + ")"
@@ -325,17 +325,6 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *ctype.FuncSig, name string,
 		fnType += " " + goType(sig.Result)
 	}
 	return args, ignored, fnType
-}
-
-// promotedType is t after the default argument promotions (C99 6.5.2.2p6).
-func promotedType(t *ctype.Type) *ctype.Type {
-	switch {
-	case t.Kind == ctype.Float:
-		return ctype.DoubleType
-	case t.IsInteger():
-		return ctype.Promote(t)
-	}
-	return t
 }
 
 // discardValue is the Go expression that evaluates o for its side effects.

@@ -115,7 +115,7 @@ func (tr *translator) declareTypedef(d *ast.Decl, t *ctype.Type) {
 		tr.errorf(d.Pos(), "the layout qualifier [*] cannot be used in a typedef ('%s')", d.Name)
 		u := *base
 		u.Star, u.Block = false, 1
-		t = replaceBase(t, &u)
+		t = ctype.ReplaceBase(t, &u)
 	}
 	if t.Kind == ctype.Array && t.Base().Shared {
 		tr.checkSharedArray(d.Name, d.Pos(), t, true)
@@ -227,17 +227,7 @@ func objectCheck(t *ctype.Type) (check, n string) {
 		}
 		t = t.Elem
 	}
-	return fmt.Sprintf("%s (%d bytes)", withoutCV(t), t.Size()), n
-}
-
-// withoutCV is t without const and volatile, at any array depth.
-func withoutCV(t *ctype.Type) *ctype.Type {
-	u := *t
-	u.Const, u.Volatile = false, false
-	if u.Kind == ctype.Array {
-		u.Elem = withoutCV(u.Elem)
-	}
-	return &u
+	return fmt.Sprintf("%s (%d bytes)", ctype.WithoutCV(t), t.Size()), n
 }
 
 // symmetricVar places a private static in an OpenSHMEM program (see
@@ -352,7 +342,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 	base := t.Base()
 	if base.Star {
 		// shared [*]: one block per thread, of ceil(total/THREADS) elements.
-		total, threads := elemCount(t)
+		total, threads := ctype.ElemCount(t)
 		nb := *base
 		nb.Star = false
 		switch {
@@ -370,10 +360,10 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 		if nb.Block > maxBlockSize {
 			tr.errorf(d.Pos(), "the block size %d that [*] gives '%s' exceeds UPC_MAX_BLOCK_SIZE (%d)", nb.Block, d.Name, int64(maxBlockSize))
 		}
-		s.typ = replaceBase(t, &nb)
+		s.typ = ctype.ReplaceBase(t, &nb)
 		t, base = s.typ, &nb
 	}
-	total, threads := elemCount(t)
+	total, threads := ctype.ElemCount(t)
 	tr.reserveStatic(s, d.Pos(), perThreadAtLeast(total, threads, ctype.BlockOf(t), base.Size(), tr.cfg.StaticThreads))
 	totalCode := fmt.Sprint(total)
 	if threads {
@@ -421,29 +411,6 @@ func (tr *translator) reserveStatic(s *symbol, pos token.Pos, size int64) {
 		tr.errorf(pos, "static shared data needs at least %d bytes per thread with '%s', more than a thread's shared segment can hold (%d bytes)",
 			tr.staticSegment, s.name, int64(maxSegmentSize))
 	}
-}
-
-// elemCount is the number of base elements of a (multi-dimensional)
-// array: total, or total*THREADS when threads.
-func elemCount(t *ctype.Type) (int64, bool) {
-	n, threads := int64(1), false
-	for ; t.Kind == ctype.Array; t = t.Elem {
-		if t.Len >= 0 {
-			n *= t.Len
-		}
-		threads = threads || t.LenTHREADS
-	}
-	return n, threads
-}
-
-func replaceBase(t, base *ctype.Type) *ctype.Type {
-	if t.Kind != ctype.Array {
-		return base
-	}
-	u := *t
-	u.Elem = replaceBase(t.Elem, base)
-	u.Block, u.Star = base.Block, false
-	return &u
 }
 
 // completeFromInit gives an array declared with [] its length from the
@@ -729,7 +696,7 @@ func (tr *translator) elemAddr(addr string, t *ctype.Type, index int64, field in
 // initialiser fills a private copy laid out as C would, and each element
 // then goes to its place in shared memory.
 func (tr *translator) initShared(ptr string, t *ctype.Type, init ast.Expr) {
-	priv := unshared(t)
+	priv := ctype.Unshared(t)
 	base := t.Base()
 	tmp := tr.tmp("init")
 	fn := tr.fn
@@ -739,7 +706,7 @@ func (tr *translator) initShared(ptr string, t *ctype.Type, init ast.Expr) {
 	if t.Kind != ctype.Array {
 		fn.stmt(fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %d)", ptr, tmp, base.Size()))
 	} else {
-		total, threads := elemCount(t)
+		total, threads := ctype.ElemCount(t)
 		n := strconv.FormatInt(total, 10)
 		if threads {
 			n += "*int64(t.Threads)"
@@ -750,16 +717,6 @@ func (tr *translator) initShared(ptr string, t *ctype.Type, init ast.Expr) {
 	}
 	fn.stmt(fmt.Sprintf("cmem.Free(%s)", tmp))
 	fn.stmt("}")
-}
-
-// unshared is t without shared qualifiers at any array level.
-func unshared(t *ctype.Type) *ctype.Type {
-	u := *t
-	u.Shared, u.Block, u.Star, u.Strict, u.Relax = false, 0, false, false, false
-	if t.Kind == ctype.Array {
-		u.Elem = unshared(t.Elem)
-	}
-	return &u
 }
 
 // localDecl translates a declaration inside a function.
@@ -909,7 +866,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		if hasVLA(p.Type) {
 			// int m[rows][cols]: now that rows and cols are in scope, the
 			// element type gets its run-time length.
-			pt = adjustParam(tr.resolveType(p.Type))
+			pt = ctype.AdjustParam(tr.resolveType(p.Type))
 		}
 		if p.Name == "" {
 			if !(len(d.Type.Params) == 1 && pt.Kind == ctype.Void) {

@@ -780,7 +780,7 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 		if elem.Kind == ctype.Array {
 			// A row of a multi-dimensional shared array: the layout counts
 			// base elements, so step by the row's element count.
-			n, threads := elemCount(elem)
+			n, threads := ctype.ElemCount(elem)
 			rows := strconv.FormatInt(n, 10)
 			if threads {
 				rows += "*int64(t.Threads)"
@@ -846,7 +846,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	case sharedAgg:
 		// A member of a shared struct lies on the struct's thread: an array
 		// member is indexed within that thread (indefinite layout).
-		s := *sharedIndefinite(ft, x.t.Strict, x.t.Relax)
+		s := *ctype.SharedIndefinite(ft, x.t.Strict, x.t.Relax)
 		p := fmt.Sprintf("crt.Offset(%s, %d)", x.code, off)
 		if f.IsBitField {
 			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
@@ -875,17 +875,6 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 
 // errnoLvalue is errno: (*__errno_location()) in <errno.h>.
 const errnoLvalue = "t.libc.Errno"
-
-// sharedIndefinite is t shared with block size 0, arrays down to their
-// elements.
-func sharedIndefinite(t *ctype.Type, strict, relax bool) *ctype.Type {
-	u := *t
-	u.Shared, u.Block, u.Star, u.Strict, u.Relax = true, 0, false, strict, relax
-	if t.Kind == ctype.Array {
-		u.Elem = sharedIndefinite(t.Elem, strict, relax)
-	}
-	return &u
-}
 
 // bitLoad reads a bit-field: shift the storage unit left to drop the
 // higher fields, then right (arithmetically for signed fields).
@@ -1062,7 +1051,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		if x.t.IsPtrToShared() {
 			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
 			if x.t.Elem.Kind == ctype.Array {
-				n, threads := elemCount(x.t.Elem)
+				n, threads := ctype.ElemCount(x.t.Elem)
 				code += " / " + strconv.FormatInt(n, 10)
 				if threads {
 					code = "(" + code + ") / int64(t.Threads)"
@@ -1370,7 +1359,7 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 			// shared [*]: ceil(elements/THREADS), as the declaration lays it
 			// out; a constant when the dimension is N*THREADS or THREADS
 			// is static.
-			total, threads := elemCount(t)
+			total, threads := ctype.ElemCount(t)
 			switch {
 			case threads:
 				b = total
@@ -1399,7 +1388,7 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 		return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()}), true
 	}
 	es := t.Base().Size()
-	n, threads := elemCount(t)
+	n, threads := ctype.ElemCount(t)
 	b := ctype.BlockOf(t)
 	if t.Base().Star {
 		b = 0 // resolved below: one block per thread

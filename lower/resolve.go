@@ -28,7 +28,7 @@ func (tr *translator) resolveType(t ast.Type) *ctype.Type {
 			tr.errorf(t.Pos(), "the layout qualifier [*] is not allowed in a pointer type (it applies only to shared arrays); use shared [N] or shared []")
 			u := *base
 			u.Star, u.Block = false, 1
-			elem = replaceBase(elem, &u)
+			elem = ctype.ReplaceBase(elem, &u)
 		}
 		return tr.qualify(ctype.PointerTo(elem), t.Quals, t.Pos())
 	case *ast.ArrayType:
@@ -73,7 +73,7 @@ func (tr *translator) resolveType(t ast.Type) *ctype.Type {
 		tr.protoParams = true
 		for _, p := range t.Params {
 			pt := tr.resolveType(p.Type)
-			sig.Params = append(sig.Params, adjustParam(pt))
+			sig.Params = append(sig.Params, ctype.AdjustParam(pt))
 		}
 		tr.protoParams = saved
 		if sig.Result.Kind == ctype.Array || sig.Result.Kind == ctype.Func {
@@ -124,19 +124,6 @@ func (tr *translator) vla(at *ctype.Type, lenExpr ast.Expr) {
 	tr.fn.stmt(fmt.Sprintf("%s = %s", name, tr.conv(v, ctype.LongType)))
 	at.VLA = name
 	tr.fn.needFrame = true
-}
-
-// adjustParam applies C99 6.7.5.3p7-8: array and function parameters are
-// pointers.
-func adjustParam(t *ctype.Type) *ctype.Type {
-	switch t.Kind {
-	case ctype.Array:
-		p := ctype.PointerTo(t.Elem)
-		return p
-	case ctype.Func:
-		return ctype.PointerTo(t)
-	}
-	return t
 }
 
 func basicType(k ast.BasicKind) *ctype.Type {
