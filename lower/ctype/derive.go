@@ -1,20 +1,8 @@
 package ctype
 
-// Types derived from others: the adjustments and promotions C applies,
-// and the copies with a qualifier or layout changed at every array level
+// Types derived from others: the adjustment of parameter types, and the
+// copies with a qualifier or layout changed at every array level
 // (an array's qualifiers are its elements').
-
-// PromoteArgument is t after the default argument promotions (C99
-// 6.5.2.2p6): a variadic argument's or an unprototyped call's.
-func PromoteArgument(t *Type) *Type {
-	switch {
-	case t.Kind == Float:
-		return DoubleType
-	case t.IsInteger():
-		return Promote(t)
-	}
-	return t
-}
 
 // Unshared is t without shared qualifiers at any array level.
 func Unshared(t *Type) *Type {
