@@ -7,6 +7,10 @@
 // (esbuild's "lower" pass), preceded by a cheap scan that finds the
 // variables whose address is taken: those live in C memory, every other
 // scalar stays a Go variable the Go compiler can keep in a register.
+//
+// The C and UPC types, their layout, the usual conversions and the values
+// of constants are package lower/ctype's; lower builds those types from
+// declarations, decides how each is held in Go (goType) and emits.
 package lower
 
 import (

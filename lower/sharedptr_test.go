@@ -4,10 +4,10 @@ import (
 	"testing"
 )
 
-// TestSharedPointerRules checks the type rules of pointers-to-shared
-// (ctype/sharedptr.go) and the declaration checks of UPC 1.3 that go with them:
-// each diagnostic at its line and column, and what the static THREADS
-// environment allows.
+// TestSharedPointerRules checks the diagnostics of the type rules of
+// pointers-to-shared (ctype/sharedptr.go) and the declaration checks of
+// UPC 1.3 that go with them: each at its line and column, and what the
+// static THREADS environment allows.
 func TestSharedPointerRules(t *testing.T) {
 	const decls = "shared [2] int A[2*THREADS];\nshared [3] int *p3;\nshared [2] int *p2;\n"
 	checkDiagnostics(t, []diagCase{
