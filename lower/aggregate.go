@@ -36,6 +36,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/diag"
 	"github.com/upcgo/upcgo/parser/token"
@@ -70,9 +71,9 @@ type aggPlan struct {
 // aggAccess is one shared element access in a candidate loop's body.
 type aggAccess struct {
 	ix     *ast.IndexExpr
-	obj    *symbol // the static shared array accessed, or nil
-	ptrVar *symbol // or the pointer-to-shared variable indexed
-	elem   *Type   // the element type, unqualified
+	obj    *symbol     // the static shared array accessed, or nil
+	ptrVar *symbol     // or the pointer-to-shared variable indexed
+	elem   *ctype.Type // the element type, unqualified
 	read   bool
 	write  bool
 	// why is set when the access cannot be aggregated.
@@ -245,7 +246,7 @@ func stepVarAny(post ast.Expr) string {
 	case *ast.AssignExpr:
 		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "+=" || p.Op == "-=") {
 			if lit, ok := p.Y.(*ast.IntLit); ok {
-				if c, ok := parseIntLit(lit.Raw); ok && c.i != 0 {
+				if c, ok := ctype.ParseIntLit(lit.Raw); ok && c.Int != 0 {
 					return id.Name
 				}
 			}
@@ -266,11 +267,11 @@ func (w *aggWalk) declareBodyNames() {
 		if tr.scope.parent.lookup(d.Name) != nil {
 			w.fail("a declaration in the loop body shadows '%s'", d.Name)
 		}
-		var t *Type
+		var t *ctype.Type
 		tr.silently(func() { t = tr.resolveType(d.Type) })
 		if t == nil || d.Storage != ast.NoStorage && d.Storage != ast.Auto && d.Storage != ast.Register {
 			w.fail("the loop body declares '%s' with a storage class", d.Name)
-			t = tInt
+			t = ctype.IntType
 		}
 		tr.scope.insert(&symbol{name: d.Name, goName: "_", kind: symVar, typ: t, st: stLocal, defined: true})
 		return true
@@ -333,7 +334,7 @@ func (w *aggWalk) privateWrites(body ast.Stmt) {
 			return
 		}
 		s := w.rootSym(x)
-		if s == nil || s.typ.Kind != Array && s.typ.Kind != Struct && s.typ.Kind != Union {
+		if s == nil || s.typ.Kind != ctype.Array && s.typ.Kind != ctype.Struct && s.typ.Kind != ctype.Union {
 			w.ptrWrite = true
 			return
 		}
@@ -374,7 +375,7 @@ func (w *aggWalk) call(c *ast.CallExpr) {
 			for _, a := range c.Args {
 				var o operand
 				w.tr.silently(func() { o = w.tr.value(a) })
-				if o.t.Kind == Ptr {
+				if o.t.Kind == ctype.Ptr {
 					w.ptrWrite = true
 				}
 			}
@@ -636,7 +637,7 @@ func (w *aggWalk) provedLocal(ix *ast.IndexExpr) bool {
 		return false
 	}
 	a := w.tr.scope.lookup(arr.Name)
-	return a != nil && a.st == stShared && a.typ.Kind == Array && blockOf(a.typ) == w.plan.block
+	return a != nil && a.st == stShared && a.typ.Kind == ctype.Array && ctype.BlockOf(a.typ) == w.plan.block
 }
 
 // classify checks an access's element type and subscript.
@@ -653,13 +654,13 @@ func (w *aggWalk) classify(a *aggAccess) {
 	}
 	ix := a.ix
 	switch {
-	case a.obj != nil && a.obj.typ.Kind == Array && a.obj.typ.Elem.Kind != Array:
+	case a.obj != nil && a.obj.typ.Kind == ctype.Array && a.obj.typ.Elem.Kind != ctype.Array:
 		if _, ok := ix.X.(*ast.Ident); !ok {
 			a.why = fmt.Sprintf("%s is not a subscript of a shared array or pointer variable", a.text)
 			return
 		}
 		w.subscript(a, ix.Index)
-	case a.obj != nil && a.obj.typ.Kind == Array && a.obj.typ.Elem.Kind == Array && a.obj.typ.Elem.Elem.Kind != Array:
+	case a.obj != nil && a.obj.typ.Kind == ctype.Array && a.obj.typ.Elem.Kind == ctype.Array && a.obj.typ.Elem.Elem.Kind != ctype.Array:
 		row, ok := ix.X.(*ast.IndexExpr)
 		if !ok {
 			a.why = fmt.Sprintf("%s is not a subscript of a shared array", a.text)
@@ -789,7 +790,7 @@ func (w *aggWalk) invariantName(name string) bool {
 	if (s.inMem || s.st != stLocal) && w.ptrWrite {
 		return false // a store through a private pointer may change it
 	}
-	if s.typ.Kind == Array && w.arrayWrites[s] {
+	if s.typ.Kind == ctype.Array && w.arrayWrites[s] {
 		return false
 	}
 	return true
@@ -829,7 +830,7 @@ func (w *aggWalk) pure(e ast.Expr, allowI bool) bool {
 			}
 			if id, ok := x.(*ast.Ident); ok && x != e.X {
 				// An array's address never changes; a pointer must be invariant.
-				if s := w.tr.scope.lookup(id.Name); s != nil && s.kind == symVar && s.typ.Kind == Array {
+				if s := w.tr.scope.lookup(id.Name); s != nil && s.kind == symVar && s.typ.Kind == ctype.Array {
 					return true
 				}
 				return w.invariantName(id.Name)
@@ -859,11 +860,11 @@ func (w *aggWalk) privateElem(e *ast.IndexExpr, allowI bool) bool {
 		return false
 	}
 	switch {
-	case q.typ.Kind == Array && !q.typ.Elem.Shared && q.typ.Elem.IsArith():
+	case q.typ.Kind == ctype.Array && !q.typ.Elem.Shared && q.typ.Elem.IsArith():
 		if w.arrayWrites[q] || w.ptrWrite {
 			return false
 		}
-	case q.typ.Kind == Ptr && !q.typ.Elem.Shared && q.typ.Elem.IsArith():
+	case q.typ.Kind == ctype.Ptr && !q.typ.Elem.Shared && q.typ.Elem.IsArith():
 		if len(w.arrayWrites) > 0 || w.ptrWrite || q.inMem && w.ptrWrite {
 			return false
 		}
@@ -911,11 +912,11 @@ func (w *aggWalk) affine(e ast.Expr) (k int64, known, ok bool) {
 				return 0, false, false
 			}
 			k2, kn2, ok2 := w.affine(y)
-			var c constant
+			var c ctype.Const
 			var isConst bool
 			w.tr.silently(func() { c, isConst = w.tr.constEval(x) })
-			if isConst && !c.isFloat() {
-				return k2 * c.i, kn2, ok2
+			if isConst && !c.IsFloat() {
+				return k2 * c.Int, kn2, ok2
 			}
 			return 0, false, ok2
 		}
@@ -928,7 +929,7 @@ func (w *aggWalk) affine(e ast.Expr) (k int64, known, ok bool) {
 			return w.affine(e.X)
 		}
 	case *ast.CastExpr:
-		var t *Type
+		var t *ctype.Type
 		w.tr.silently(func() { t = w.tr.resolveType(e.Type) })
 		if t != nil && t.IsInteger() && t.Size() >= w.loopVar.typ.Size() {
 			return w.affine(e.X)
@@ -949,7 +950,7 @@ func (a *aggAccess) describe() string {
 	layout := "through a pointer-to-shared"
 	strided := false
 	if a.obj != nil {
-		switch b := blockOf(a.obj.typ); b {
+		switch b := ctype.BlockOf(a.obj.typ); b {
 		case 1:
 			layout, strided = "cyclic", true
 		case 0:

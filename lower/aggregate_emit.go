@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 )
 
@@ -50,7 +51,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 	if fp := plan.forall; fp != nil {
 		// As forStmt does: visit this thread's iterations only, counting
 		// its elements of the arrays the affinity makes local.
-		g, gt := i.goName, i.typ.goType()
+		g, gt := i.goName, goType(i.typ)
 		local = tr.tmp("local")
 		if fp.cyclic {
 			fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", g, gt, g))
@@ -70,7 +71,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		case a.t.IsPtrToShared():
 			affCode = fmt.Sprintf("int(%s.Thread) == t.MyThread", paren(a.code))
 		case a.t.IsInteger():
-			affCode = fmt.Sprintf("upc.ForallOwner(int64(%s), t.Threads) == t.MyThread", tr.conv(a, tLong))
+			affCode = fmt.Sprintf("upc.ForallOwner(int64(%s), t.Threads) == t.MyThread", tr.conv(a, ctype.LongType))
 		default:
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}
@@ -121,7 +122,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 	restore := make([]saved, len(plan.accesses))
 	for k, a := range plan.accesses {
 		name := fmt.Sprintf("\x00%s.%d", agg, k)
-		tr.scope.insert(&symbol{name: name, goName: fmt.Sprintf("%s.At(%d, %s)", agg, k, addrs[k]), kind: symVar, typ: pointerTo(a.elem), st: stLocal, defined: true, used: true})
+		tr.scope.insert(&symbol{name: name, goName: fmt.Sprintf("%s.At(%d, %s)", agg, k, addrs[k]), kind: symVar, typ: ctype.PointerTo(a.elem), st: stLocal, defined: true, used: true})
 		restore[k] = saved{a.ix.X, a.ix.Index}
 		a.ix.X = &ast.Ident{NamePos: a.ix.Lbrack, Name: name}
 		a.ix.Index = &ast.IntLit{ValuePos: a.ix.Lbrack, Raw: "0"}

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -12,7 +13,7 @@ func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) boo
 	switch o.kind {
 	case lvGo, lvShared, lvBit:
 	case aggregate, sharedAgg:
-		if o.t.Kind == Array {
+		if o.t.Kind == ctype.Array {
 			tr.errorf(pos, "assignment to expression with array type")
 			return false
 		}
@@ -29,19 +30,19 @@ func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) boo
 
 // assignConv converts the right side of an assignment to the left's type,
 // with C's diagnostics for incompatible pointers.
-func (tr *translator) assignConv(rhs operand, lt *Type, pos token.Pos) string {
+func (tr *translator) assignConv(rhs operand, lt *ctype.Type, pos token.Pos) string {
 	return tr.convertFor(rhs, lt, pos, "")
 }
 
 // convertFor is assignConv for a context other than an assignment: arg
 // names the argument ("argument 2 of 'f'") in diagnostics, as gcc does.
-func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg string) string {
+func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg string) string {
 	lt = lt.Unqual()
 	if rhs.invalid {
 		return zeroValue(lt)
 	}
 	rt := rhs.t
-	if rt.Kind == Void {
+	if rt.Kind == ctype.Void {
 		tr.errorf(pos, "void value not ignored as it ought to be")
 		return zeroValue(lt)
 	}
@@ -53,17 +54,17 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 	}
 	switch {
 	case lt.IsArith() && rt.IsArith():
-	case lt.Kind == Ptr && rhs.null:
-	case lt.Kind == Ptr && rt.Kind == Ptr:
+	case lt.Kind == ctype.Ptr && rhs.null:
+	case lt.Kind == ctype.Ptr && rt.Kind == ctype.Ptr:
 		if lt.IsPtrToShared() != rt.IsPtrToShared() {
 			tr.errorf(pos, "%s", mismatch("incompatible pointer types"))
 			return "0"
 		}
-		if blockMismatch(lt, rt) {
+		if ctype.BlockMismatch(lt, rt) {
 			tr.errorf(pos, "%s", mismatch("pointers-to-shared with different block sizes need a cast"))
 			return zeroValue(lt)
 		}
-		if lt.Elem.Kind != Void && rt.Elem.Kind != Void && !sameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
+		if lt.Elem.Kind != ctype.Void && rt.Elem.Kind != ctype.Void && !ctype.SameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
 			!(lt.Elem.IsInteger() && rt.Elem.IsInteger() && lt.Elem.Size() == rt.Elem.Size()) {
 			tr.warnf(pos, "%s", mismatch("incompatible pointer types"))
 		}
@@ -73,15 +74,15 @@ func (tr *translator) convertFor(rhs operand, lt *Type, pos token.Pos, arg strin
 	case lt.IsPtrToShared() && rt.IsInteger():
 		tr.errorf(pos, "%s", mismatch("cannot convert an integer to a pointer-to-shared"))
 		return zeroValue(lt)
-	case lt.Kind == Ptr && rt.IsInteger():
-		if rhs.c == nil || rhs.c.i != 0 {
+	case lt.Kind == ctype.Ptr && rt.IsInteger():
+		if rhs.c == nil || rhs.c.Int != 0 {
 			tr.warnf(pos, "making a pointer from an integer without a cast")
 		}
-	case lt.IsInteger() && rt.Kind == Ptr:
-		if lt.Kind != Bool {
+	case lt.IsInteger() && rt.Kind == ctype.Ptr:
+		if lt.Kind != ctype.Bool {
 			tr.warnf(pos, "making an integer from a pointer without a cast")
 		}
-	case (lt.Kind == Struct || lt.Kind == Union) && sameType(lt, rt.Unqual()):
+	case (lt.Kind == ctype.Struct || lt.Kind == ctype.Union) && ctype.SameType(lt, rt.Unqual()):
 		return tr.privateCopy(rhs).code
 	default:
 		if arg != "" {
@@ -134,7 +135,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			store = "upc.StoreStrict"
 		}
 		if op == "" {
-			fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, lhs.t.goType(), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
 			return
 		}
 		p := lhs.code
@@ -143,7 +144,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt(fmt.Sprintf("{\n%s := %s", p, lhs.code))
 		}
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
-		fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, lhs.t.goType(), p, tr.opAssign(op, cur, rhs, e.OpPos)))
+		fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), p, tr.opAssign(op, cur, rhs, e.OpPos)))
 		if !lhs.pure {
 			fn.stmt("}")
 		}
@@ -151,7 +152,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
-			v = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+			v = tr.conv(operand{kind: rvalue, t: ctype.LongType, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
 		if bind == "" {
 			fn.stmt(tr.bitStore(lhs, v))
@@ -159,7 +160,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt("{\n" + bind + tr.bitStore(lhs, v) + "\n}")
 		}
 	case aggregate, sharedAgg:
-		if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
+		if op != "" || !ctype.SameType(lhs.t.Unqual(), rhs.t.Unqual()) {
 			tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
 			return
 		}
@@ -172,7 +173,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 // to a function or selected by ?:, since the generated code moves struct
 // values by private address.
 func (tr *translator) privateCopy(o operand) operand {
-	if o.kind != sharedAgg || o.t.Kind != Struct && o.t.Kind != Union {
+	if o.kind != sharedAgg || o.t.Kind != ctype.Struct && o.t.Kind != ctype.Union {
 		return o
 	}
 	t := o.t.Unqual()
@@ -200,7 +201,7 @@ func (tr *translator) pinLvalue(o operand) (pinned operand, bind string) {
 			return o, "" // a Go variable: no address to compute
 		}
 		bind = fmt.Sprintf("%s := %s\n", p, o.addr)
-		o.addr, o.code = p, fmt.Sprintf("*cmem.Ptr[%s](%s)", o.t.goType(), p)
+		o.addr, o.code = p, fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(o.t), p)
 	default:
 		return o, ""
 	}
@@ -226,7 +227,7 @@ func (tr *translator) aggregateCopy(dst, src operand) string {
 // type is already the type of the arithmetic (no promotion or conversion).
 func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos token.Pos) (string, bool) {
 	lt := lhs.t.Unqual()
-	if lt.Kind == Ptr && !lt.Elem.Shared && (op == "+" || op == "-") && rhs.t.IsInteger() {
+	if lt.Kind == ctype.Ptr && !lt.Elem.Shared && (op == "+" || op == "-") && rhs.t.IsInteger() {
 		if !tr.pointerArith(lt, pos) {
 			return "", true
 		}
@@ -248,18 +249,18 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 	}
 	switch op {
 	case "<<", ">>":
-		if promote(lt) != lt || !rhs.t.IsInteger() {
+		if ctype.Promote(lt) != lt || !rhs.t.IsInteger() {
 			return "", false
 		}
 		return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.shiftCount(rhs, pos)), true
 	}
-	if usualArith(lt, rhs.t) != lt || lt.Kind == Bool {
+	if ctype.UsualArith(lt, rhs.t) != lt || lt.Kind == ctype.Bool {
 		return "", false
 	}
 	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {
 		return "", false
 	}
-	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.i == 0 {
+	if (op == "/" || op == "%") && rhs.c != nil && rhs.t.IsInteger() && rhs.c.Int == 0 {
 		tr.warnf(pos, "division by zero")
 	}
 	return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.divisor(op, rhs, lt)), true
@@ -278,7 +279,7 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 	}
 	op := e.Op[:len(e.Op)-1]
 	t := lhs.t.Unqual()
-	gt := t.goType()
+	gt := goType(t)
 	switch lhs.kind {
 	case lvGo:
 		if op == "" {
@@ -305,13 +306,13 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		v := tr.tmp("v")
 		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
-			val = tr.conv(operand{kind: rvalue, t: tLong, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+			val = tr.conv(operand{kind: rvalue, t: ctype.LongType, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		return operand{kind: rvalue, t: promote(t), code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", promote(t).goType(), bind, v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
+		return operand{kind: rvalue, t: ctype.Promote(t), code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is
 	// the value (C99 6.5.16p3).
-	if op != "" || !sameType(lhs.t.Unqual(), rhs.t.Unqual()) {
+	if op != "" || !ctype.SameType(lhs.t.Unqual(), rhs.t.Unqual()) {
 		tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
 		return bad()
 	}
@@ -333,21 +334,21 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		tr.errorf(pos, "wrong type argument to increment")
 		return bad()
 	}
-	if t.Kind == Ptr && !tr.pointerArith(t, pos) {
+	if t.Kind == ctype.Ptr && !tr.pointerArith(t, pos) {
 		return bad()
 	}
-	gt := t.goType()
+	gt := goType(t)
 	step, dec := "1", op == "--"
-	if t.Kind == Ptr && !t.Elem.Shared {
+	if t.Kind == ctype.Ptr && !t.Elem.Shared {
 		step = tr.sizeCode(t.Elem)
 	}
-	if t.Kind == Ptr && t.Elem.Shared || lv.kind == lvBit || t.Kind == Bool {
+	if t.Kind == ctype.Ptr && t.Elem.Shared || lv.kind == lvBit || t.Kind == ctype.Bool {
 		// Pointer-to-shared arithmetic and bit-fields go through a closure.
 		d := int64(1)
 		if dec {
 			d = -1
 		}
-		one := constOp(constant{typ: tInt, i: d})
+		one := constOp(ctype.Const{Type: ctype.IntType, Int: d})
 		lv, bind := tr.pinLvalue(lv)
 		cur := tr.rval(lv)
 		next := tr.arith("+", cur, one, pos)
@@ -369,7 +370,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
 			next.code = tr.conv(next, t)
-			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, old, cur.code, v, next.code, store, old)}
+			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, old, cur.code, v, next.code, store, old)}
 		}
 		result := v
 		if lv.kind == lvBit {
@@ -377,14 +378,14 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			// a 3-bit field holding 7 yields 0 (C99 6.5.3.1: ++E is E+=1).
 			result = cur.code
 		}
-		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", rt.goType(), bind, v, next.code, store, result)}
+		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, v, next.code, store, result)}
 	}
 	fn := "crt.PreInc"
 	if post {
 		fn = "crt.PostInc"
 	}
 	if dec {
-		if t.Kind == Ptr || !t.IsSigned() && !t.IsFloat() {
+		if t.Kind == ctype.Ptr || !t.IsSigned() && !t.IsFloat() {
 			fn = "crt.PreDec"
 			if post {
 				fn = "crt.PostDec"
@@ -398,7 +399,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			fn = "crt.SharedPostInc"
 		}
-		if dec && (t.Kind == Ptr || !t.IsSigned() && !t.IsFloat()) {
+		if dec && (t.Kind == ctype.Ptr || !t.IsSigned() && !t.IsFloat()) {
 			// Signed steps are negative already. An unsigned type (or a
 			// private pointer's uintptr) cannot hold -step: add its two's
 			// complement, which wraps the same.
@@ -420,7 +421,7 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 		tr.errorf(pos, "wrong type argument to increment")
 		return
 	}
-	if t.Kind == Ptr && !tr.pointerArith(t, pos) {
+	if t.Kind == ctype.Ptr && !tr.pointerArith(t, pos) {
 		return
 	}
 	switch {
@@ -430,13 +431,13 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 			step = "-1"
 		}
 		tr.fn.stmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, paren(lv.code), step, tr.layoutOf(t.Elem)))
-	case lv.kind == lvGo && t.Kind == Ptr:
+	case lv.kind == lvGo && t.Kind == ctype.Ptr:
 		sign := "+"
 		if op == "--" {
 			sign = "-"
 		}
 		tr.fn.stmt(fmt.Sprintf("%s %s= %s", lv.code, sign, tr.sizeCode(t.Elem)))
-	case lv.kind == lvGo && t.Kind != Bool:
+	case lv.kind == lvGo && t.Kind != ctype.Bool:
 		tr.fn.stmt(lv.code + op)
 	default:
 		tr.fn.stmt("_ = " + tr.incDec(x, op, false, pos).code)
@@ -468,23 +469,23 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		a = tr.value(e.Then)
 	}
 	b := tr.value(e.Else)
-	var t *Type
+	var t *ctype.Type
 	switch {
 	case a.t.IsArith() && b.t.IsArith():
-		t = usualArith(a.t, b.t)
-	case a.t.Kind == Void && b.t.Kind == Void:
-		t = tVoid
-	case blockMismatch(a.t, b.t):
+		t = ctype.UsualArith(a.t, b.t)
+	case a.t.Kind == ctype.Void && b.t.Kind == ctype.Void:
+		t = ctype.VoidType
+	case ctype.BlockMismatch(a.t, b.t):
 		tr.errorf(e.Question, "pointer type mismatch in conditional expression ('%s' and '%s'): pointers-to-shared with different block sizes need a cast", a.t, b.t)
 		return bad()
 	case a.t.IsPtrToShared() && b.t.IsPtrToShared():
 		// With shared void on one side the result is shared void (C99
 		// 6.5.15p6), which keeps the other side's phase.
 		t = a.t
-		if b.t.Elem.Kind == Void {
+		if b.t.Elem.Kind == ctype.Void {
 			t = b.t
 		}
-	case a.t.Kind == Ptr && b.t.Kind == Ptr && a.t.IsPtrToShared() != b.t.IsPtrToShared():
+	case a.t.Kind == ctype.Ptr && b.t.Kind == ctype.Ptr && a.t.IsPtrToShared() != b.t.IsPtrToShared():
 		// A pointer-to-shared and a private pointer: only a null pointer
 		// constant converts to the other kind.
 		switch {
@@ -496,16 +497,16 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 			tr.errorf(e.Question, "pointer type mismatch in conditional expression ('%s' and '%s')", a.t, b.t)
 			return bad()
 		}
-	case a.t.Kind == Ptr && b.t.Kind == Ptr:
+	case a.t.Kind == ctype.Ptr && b.t.Kind == ctype.Ptr:
 		t = a.t
-		if a.t.Elem.Kind == Void {
+		if a.t.Elem.Kind == ctype.Void {
 			t = b.t
 		}
-	case a.t.Kind == Ptr && b.t.IsInteger() && (b.null || !a.t.IsPtrToShared()):
+	case a.t.Kind == ctype.Ptr && b.t.IsInteger() && (b.null || !a.t.IsPtrToShared()):
 		t = a.t
-	case b.t.Kind == Ptr && a.t.IsInteger() && (a.null || !b.t.IsPtrToShared()):
+	case b.t.Kind == ctype.Ptr && a.t.IsInteger() && (a.null || !b.t.IsPtrToShared()):
 		t = b.t
-	case (a.t.Kind == Struct || a.t.Kind == Union) && sameType(a.t.Unqual(), b.t.Unqual()):
+	case (a.t.Kind == ctype.Struct || a.t.Kind == ctype.Union) && ctype.SameType(a.t.Unqual(), b.t.Unqual()):
 		t = a.t.Unqual()
 	default:
 		tr.errorf(e.Question, "type mismatch in conditional expression ('%s' and '%s')", a.t, b.t)
@@ -516,10 +517,10 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 			return constOp(cc)
 		}
 	}
-	if t.Kind == Void {
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
+	if t.Kind == ctype.Void {
+		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
 	}
-	if t.Kind == Struct || t.Kind == Union {
+	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		// The value is the chosen struct's address; one in shared memory
 		// is copied to a private temporary first.
 		a, b = tr.privateCopy(a), tr.privateCopy(b)
@@ -528,9 +529,9 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
 	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", t.goType(), c, ac, bc), pure: true}
+		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
 	}
-	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", t.goType(), bind, c, ac, bc)}
+	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
 }
 
 func isIdentLike(s string) bool {
@@ -545,7 +546,7 @@ func isIdentLike(s string) bool {
 
 // discard is o's code as a Go statement evaluating it for side effects.
 func (tr *translator) discard(o operand) string {
-	if o.t.Kind == Void || isCall(o.code) {
+	if o.t.Kind == ctype.Void || isCall(o.code) {
 		return o.code
 	}
 	return "_ = " + o.code
@@ -582,14 +583,14 @@ func (tr *translator) comma(e *ast.CommaExpr) operand {
 	if len(stmts) == 0 {
 		return last
 	}
-	if last.t.Kind == Void {
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+	if last.t.Kind == ctype.Void {
+		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
 	}
-	if last.t.Kind == Struct || last.t.Kind == Union {
+	if last.t.Kind == ctype.Struct || last.t.Kind == ctype.Union {
 		last = tr.privateCopy(last)
 		return operand{kind: aggregate, t: last.t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
 	}
-	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", last.t.goType(), joinLines(stmts), tr.conv(last, last.t))}
+	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", goType(last.t), joinLines(stmts), tr.conv(last, last.t))}
 }
 
 func joinLines(ls []string) string {

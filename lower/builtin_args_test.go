@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/upcgo/upcgo/internal/gocheck"
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/cpp"
 	"github.com/upcgo/upcgo/parser/diag"
@@ -123,7 +124,7 @@ func callWith(f *symbol, v string) string {
 			args = append(args, v)
 		case p.IsFloat():
 			args = append(args, v+".5")
-		case p.Kind == Ptr:
+		case p.Kind == ctype.Ptr:
 			args = append(args, "0")
 		default:
 			return "" // a struct argument: no constant

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -12,11 +13,11 @@ import (
 // builtin; args are already converted to the prototype's parameter types
 // (raw holds them before conversion, for layout-dependent calls).
 type builtinFunc struct {
-	lower func(tr *translator, args []string, raw []operand, pos token.Pos) (code string, t *Type)
+	lower func(tr *translator, args []string, raw []operand, pos token.Pos) (code string, t *ctype.Type)
 }
 
-func simple(format string, result *Type) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+func simple(format string, result *ctype.Type) *builtinFunc {
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
 		a := make([]any, len(args))
 		for i, s := range args {
 			a[i] = s
@@ -25,7 +26,7 @@ func simple(format string, result *Type) *builtinFunc {
 	}}
 }
 
-var tSharedVoidPtr = pointerTo(&Type{Kind: Void, Shared: true, Block: 1})
+var tSharedVoidPtr = ctype.PointerTo(&ctype.Type{Kind: ctype.Void, Shared: true, Block: 1})
 
 // builtinParams are the parameter types of the compiler's builtins, which
 // a program may call without a prototype: the call's arguments are counted
@@ -33,20 +34,20 @@ var tSharedVoidPtr = pointerTo(&Type{Kind: Void, Shared: true, Block: 1})
 // int i, __builtin_bswap16(-1)). A nil type is a parameter taken as it is
 // (the floating value of __builtin_isnan, __builtin_nan's ignored string).
 // The C11 generic names of OpenSHMEM check theirs in genericLowering.
-var builtinParams = map[string][]*Type{
+var builtinParams = map[string][]*ctype.Type{
 	"__builtin_huge_val": {}, "__builtin_huge_valf": {}, "__builtin_huge_vall": {}, "__builtin_inf": {}, "__builtin_inff": {},
-	"__builtin_nan": {nil}, "__builtin_nanf": {nil}, "__builtin_expect": {tLong, tLong},
+	"__builtin_nan": {nil}, "__builtin_nanf": {nil}, "__builtin_expect": {ctype.LongType, ctype.LongType},
 	"__builtin_isnan": {nil}, "__builtin_isinf_sign": {nil}, "__builtin_isfinite": {nil}, "__builtin_isnormal": {nil},
-	"__builtin_signbit": {nil}, "__builtin_fpclassify": {tInt, tInt, tInt, tInt, tInt, nil},
-	"__builtin_alloca": {tSizeT}, "__builtin_bswap16": {tUShort}, "__builtin_bswap32": {tUInt}, "__builtin_bswap64": {tULong},
+	"__builtin_signbit": {nil}, "__builtin_fpclassify": {ctype.IntType, ctype.IntType, ctype.IntType, ctype.IntType, ctype.IntType, nil},
+	"__builtin_alloca": {ctype.SizeT}, "__builtin_bswap16": {ctype.UShortType}, "__builtin_bswap32": {ctype.UIntType}, "__builtin_bswap64": {ctype.ULongType},
 }
 
 // ucharArg is argument i, an int, converted to unsigned char as the
 // memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
 // constant is converted here, since Go rejects byte(-1).
 func ucharArg(args []string, raw []operand, i int) string {
-	if raw[i].c != nil && !raw[i].c.isFloat() {
-		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.i))
+	if raw[i].c != nil && !raw[i].c.IsFloat() {
+		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.Int))
 	}
 	return "byte(" + args[i] + ")"
 }
@@ -70,13 +71,13 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 			tr.errorf(e.Lparen, "'va_start' used in a function with fixed arguments")
 			return bad()
 		}
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
+		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
 	case "__builtin_va_copy":
 		src := tr.value(e.Args[1])
-		return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, tVoidPtr))}
+		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, ctype.VoidPtr))}
 	}
 	// va_end releases nothing: the arguments live in the caller's slice.
-	return operand{kind: rvalue, t: tVoid, code: fmt.Sprintf("crt.Void(%s)", ap.code)}
+	return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(%s)", ap.code)}
 }
 
 // vaArg lowers va_arg(ap, T).
@@ -87,7 +88,7 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		tr.errorf(e.Ap.Pos(), "va_list argument must be a variable")
 		return bad()
 	}
-	if t.Kind == Struct || t.Kind == Union {
+	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		// A struct or union argument of a variadic call is passed as its
 		// address, as structs are everywhere (promoteArg); the caller's
 		// object outlives the call, and the callee copies it where it
@@ -98,38 +99,38 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
 		return bad()
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[%s](&%s)", t.goType(), ap.code)}
+	return operand{kind: rvalue, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
 }
 
 // floatPredicate lowers a classification macro of math.h on a float or
 // double argument to a Go test.
-func floatPredicate(format string) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *Type) {
+func floatPredicate(format string) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		if len(raw) != 1 || !raw[0].t.IsFloat() {
 			tr.errorf(pos, "argument must be a floating-point value")
-			return "0", tInt
+			return "0", ctype.IntType
 		}
-		return "crt.B2I(" + fmt.Sprintf(format, tr.conv(raw[0], tDouble)) + ")", tInt
+		return "crt.B2I(" + fmt.Sprintf(format, tr.conv(raw[0], ctype.DoubleType)) + ")", ctype.IntType
 	}
 }
 
 // divLowering lowers div, ldiv and lldiv, whose result struct is a
 // temporary in the caller's frame.
-func divLowering(goFunc string, elem *Type) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(tr *translator, args []string, _ []operand, pos token.Pos) (string, *Type) {
-		rec := &Record{Tag: "", Fields: []*Field{{Name: "quot", Type: elem}, {Name: "rem", Type: elem}}}
-		layoutRecord(rec)
-		if s := tr.scope.lookup(map[*Type]string{tInt: "div_t", tLong: "ldiv_t", tLLong: "lldiv_t"}[elem]); s != nil && s.kind == symTypedef {
+func divLowering(goFunc string, elem *ctype.Type) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
+		rec := &ctype.Record{Tag: "", Fields: []*ctype.Field{{Name: "quot", Type: elem}, {Name: "rem", Type: elem}}}
+		ctype.LayoutRecord(rec)
+		if s := tr.scope.lookup(map[*ctype.Type]string{ctype.IntType: "div_t", ctype.LongType: "ldiv_t", ctype.LLongType: "lldiv_t"}[elem]); s != nil && s.kind == symTypedef {
 			rec = s.typ.Rec
 		}
-		t := &Type{Kind: Struct, Rec: rec}
+		t := &ctype.Type{Kind: ctype.Struct, Rec: rec}
 		if tr.fn == nil || len(args) != 2 {
 			tr.errorf(pos, "%s needs 2 arguments inside a function", goFunc)
-			return "0", tInt
+			return "0", ctype.IntType
 		}
 		slot := tr.tempSlot(t, tr.tmp("div"))
 		store := "crt.Div"
-		if elem != tInt {
+		if elem != ctype.IntType {
 			store = "crt.Ldiv"
 		}
 		return fmt.Sprintf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
@@ -165,7 +166,7 @@ func (tr *translator) implicitProgramDecl(id *ast.Ident) *symbol {
 func (tr *translator) implicitExternDecl(id *ast.Ident) *symbol {
 	saved := tr.scope
 	tr.scope = tr.fileScope()
-	s := tr.declareFunc(id.Name, &Type{Kind: Func, Fn: &FuncSig{Result: tInt, OldStyle: true}}, id.Pos(), ast.Extern)
+	s := tr.declareFunc(id.Name, &ctype.Type{Kind: ctype.Func, Fn: &ctype.FuncSig{Result: ctype.IntType, OldStyle: true}}, id.Pos(), ast.Extern)
 	tr.scope = saved
 	s.implicit = true
 	tr.warnf(id.Pos(), "implicit declaration of function '%s'", id.Name)
@@ -201,11 +202,11 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		}
 	}
 	f := tr.expr(e.Fun)
-	var sig *FuncSig
+	var sig *ctype.FuncSig
 	switch {
 	case f.kind == funcDesig:
 		sig = f.t.Fn
-	case f.t.Kind == Ptr && f.t.Elem.Kind == Func:
+	case f.t.Kind == ctype.Ptr && f.t.Elem.Kind == ctype.Func:
 		f = tr.rval(f)
 		sig = f.t.Elem.Fn
 	default:
@@ -219,14 +220,14 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		}
 	}
 	packed := sig.Variadic && !(f.kind == funcDesig && f.sym != nil && f.sym.libc != nil)
-	args, ignored, goType := tr.callArgs(e, sig, calleeName(e.Fun), defined, packed)
+	args, ignored, fnType := tr.callArgs(e, sig, calleeName(e.Fun), defined, packed)
 	if sig.OldStyle && f.kind == funcDesig && f.sym != nil {
-		f.sym.callTypes = append(f.sym.callTypes, goType)
+		f.sym.callTypes = append(f.sym.callTypes, fnType)
 	}
 	if len(ignored) > 0 {
 		// Evaluated first (C leaves the order of arguments unspecified).
 		call := tr.callWith(f, sig, args)
-		if sig.Result.Kind == Void {
+		if sig.Result.Kind == ctype.Void {
 			return operand{kind: rvalue, t: sig.Result, code: fmt.Sprintf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
 		}
 		call.code = fmt.Sprintf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
@@ -237,7 +238,7 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 
 // callWith is the call of f (a function designator or pointer) with the
 // converted arguments args.
-func (tr *translator) callWith(f operand, sig *FuncSig, args []string) operand {
+func (tr *translator) callWith(f operand, sig *ctype.FuncSig, args []string) operand {
 	if sig.Variadic && !(f.kind == funcDesig && f.sym != nil && f.sym.libc != nil) {
 		// A C variadic function of the program: the extra arguments travel
 		// packed (see crt.VaPack).
@@ -266,8 +267,8 @@ func calleeName(e ast.Expr) string {
 	return "the called function"
 }
 
-func (tr *translator) result(code string, t *Type) operand {
-	if t.Kind == Struct || t.Kind == Union {
+func (tr *translator) result(code string, t *ctype.Type) operand {
+	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		return operand{kind: aggregate, t: t, code: code}
 	}
 	return operand{kind: rvalue, t: t.Unqual(), code: code}
@@ -280,13 +281,13 @@ func (tr *translator) result(code string, t *Type) operand {
 // and never seen by the function (gcc accepts such calls): they come back
 // in ignored, as Go expressions to evaluate, and not in args.
 //
-// goType is the Go type of the function the call expects: for an old-style
+// fnType is the Go type of the function the call expects: for an old-style
 // declaration, its parameters are the promoted types of the arguments.
 //
 // packed says the variadic arguments travel packed into slots (a variadic
 // function of the program, crt.VaPack), where a pointer-to-shared goes
 // whole; to the C library (printf's %p) it is its address.
-func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defined int, packed bool) (args, ignored []string, goType string) {
+func (tr *translator) callArgs(e *ast.CallExpr, sig *ctype.FuncSig, name string, defined int, packed bool) (args, ignored []string, fnType string) {
 	params := []string{"*thread"}
 	n := len(sig.Params)
 	limit := len(e.Args)
@@ -306,40 +307,29 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *FuncSig, name string, defin
 		switch {
 		case i < n:
 			args = append(args, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
-			params = append(params, sig.Params[i].goType())
+			params = append(params, goType(sig.Params[i]))
 		case i >= limit:
 			if !o.pure {
 				ignored = append(ignored, tr.discardValue(o))
 			}
 		case packed && o.t.IsPtrToShared():
 			args = append(args, tr.conv(o, o.t))
-			params = append(params, o.t.goType())
+			params = append(params, goType(o.t))
 		default:
 			args = append(args, tr.variadicArg(o))
-			params = append(params, promotedType(o.t).goType())
+			params = append(params, goType(ctype.PromoteArgument(o.t)))
 		}
 	}
-	goType = "func(" + strings.Join(params, ", ") + ")"
-	if sig.Result.Kind != Void {
-		goType += " " + sig.Result.goType()
+	fnType = "func(" + strings.Join(params, ", ") + ")"
+	if sig.Result.Kind != ctype.Void {
+		fnType += " " + goType(sig.Result)
 	}
-	return args, ignored, goType
-}
-
-// promotedType is t after the default argument promotions (C99 6.5.2.2p6).
-func promotedType(t *Type) *Type {
-	switch {
-	case t.Kind == Float:
-		return tDouble
-	case t.IsInteger():
-		return promote(t)
-	}
-	return t
+	return args, ignored, fnType
 }
 
 // discardValue is the Go expression that evaluates o for its side effects.
 func (tr *translator) discardValue(o operand) string {
-	if o.t.IsPtrToShared() || o.t.Kind == Struct || o.t.Kind == Union {
+	if o.t.IsPtrToShared() || o.t.Kind == ctype.Struct || o.t.Kind == ctype.Union {
 		return o.code
 	}
 	return tr.conv(o, o.t)
@@ -351,49 +341,49 @@ func (tr *translator) variadicArg(o operand) string {
 	code := tr.promoteArg(o)
 	if o.c != nil && !strings.Contains(code, "(") {
 		t := o.t
-		if t.Kind == Float {
-			t = tDouble
+		if t.Kind == ctype.Float {
+			t = ctype.DoubleType
 		} else if t.IsInteger() {
-			t = promote(t)
+			t = ctype.Promote(t)
 		}
-		return t.goType() + "(" + code + ")"
+		return goType(t) + "(" + code + ")"
 	}
 	return code
 }
 
 func (tr *translator) promoteArg(o operand) string {
 	switch {
-	case o.t.Kind == Float:
-		return tr.conv(o, tDouble)
+	case o.t.Kind == ctype.Float:
+		return tr.conv(o, ctype.DoubleType)
 	case o.t.IsInteger():
-		return tr.conv(o, promote(o.t))
+		return tr.conv(o, ctype.Promote(o.t))
 	case o.t.IsPtrToShared():
 		// printf("%p") of a pointer-to-shared prints its address field.
 		return "uintptr(" + paren(o.code) + ".Addr)"
-	case o.t.Kind == Struct || o.t.Kind == Union:
+	case o.t.Kind == ctype.Struct || o.t.Kind == ctype.Union:
 		return o.code
 	}
 	return tr.conv(o, o.t)
 }
 
 // goFuncType is the Go type of a lowered C function of signature sig.
-func (tr *translator) goFuncType(sig *FuncSig) string {
+func (tr *translator) goFuncType(sig *ctype.FuncSig) string {
 	var ps []string
 	ps = append(ps, "*thread")
 	for _, p := range sig.Params {
-		ps = append(ps, p.goType())
+		ps = append(ps, goType(p))
 	}
 	if sig.Variadic {
 		ps = append(ps, "[]uint64")
 	}
 	res := ""
-	if sig.Result.Kind != Void {
-		res = " " + sig.Result.goType()
+	if sig.Result.Kind != ctype.Void {
+		res = " " + goType(sig.Result)
 	}
 	return "func(" + strings.Join(ps, ", ") + ")" + res
 }
 
-func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *ast.CallExpr) operand {
+func (tr *translator) builtinCall(name string, b *builtinFunc, sig *ctype.FuncSig, e *ast.CallExpr) operand {
 	params, fixed := builtinParams[name]
 	if sig != nil {
 		params, fixed = sig.Params, !sig.Variadic || len(e.Args) < len(sig.Params)
@@ -431,11 +421,11 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *FuncSig, e *
 // C does, wrapping, but rejects a constant that does not fit. An unsigned
 // constant of 2^31 or more (a negative size converted to size_t) goes
 // through crt.Dynamic, to be converted when the call runs.
-func (tr *translator) runtimeArg(o operand, pt *Type, pos token.Pos) string {
+func (tr *translator) runtimeArg(o operand, pt *ctype.Type, pos token.Pos) string {
 	code := tr.assignConv(o, pt, pos)
 	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
-		if c := convertConst(*o.c, pt); uint64(c.i) >= 1<<31 {
-			return fmt.Sprintf("crt.Dynamic[%s](%s)", pt.goType(), code)
+		if c := ctype.ConvertConst(*o.c, pt); uint64(c.Int) >= 1<<31 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(pt), code)
 		}
 	}
 	return code
@@ -445,7 +435,7 @@ func (tr *translator) runtimeArg(o operand, pt *Type, pos token.Pos) string {
 // pointer) with the given argument code.
 func (tr *translator) callPointer(f operand, args []string, pos token.Pos) string {
 	all := append([]string{"t"}, args...)
-	if f.t.Kind == Ptr && f.t.Elem.Kind == Func {
+	if f.t.Kind == ctype.Ptr && f.t.Elem.Kind == ctype.Func {
 		sig := f.t.Elem.Fn
 		return fmt.Sprintf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(all, ", "))
 	}
@@ -455,31 +445,31 @@ func (tr *translator) callPointer(f operand, args []string, pos token.Pos) strin
 
 // lowerAlloca lowers alloca(size): size bytes (aligned for any type) in
 // the calling function's frame, which its return releases, as a VLA's.
-func (tr *translator) lowerAlloca(args []string, _ []operand, pos token.Pos) (string, *Type) {
+func (tr *translator) lowerAlloca(args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
 	if tr.fn == nil || len(args) != 1 {
 		tr.errorf(pos, "alloca takes one argument, inside a function")
-		return "0", tVoidPtr
+		return "0", ctype.VoidPtr
 	}
 	tr.fn.needFrame = true
-	return fmt.Sprintf("t.stack.Alloc(uintptr(%s), 16)", args[0]), tVoidPtr
+	return fmt.Sprintf("t.stack.Alloc(uintptr(%s), 16)", args[0]), ctype.VoidPtr
 }
 
-func (tr *translator) lowerQsort(args []string, raw []operand, pos token.Pos) (string, *Type) {
+func (tr *translator) lowerQsort(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 	if len(args) != 4 {
 		tr.errorf(pos, "qsort takes 4 arguments")
-		return "", tVoid
+		return "", ctype.VoidType
 	}
 	cmp := tr.callPointer(raw[3], []string{"a", "b"}, pos)
-	return fmt.Sprintf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), tVoid
+	return fmt.Sprintf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), ctype.VoidType
 }
 
-func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) (string, *Type) {
+func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 	if len(args) != 5 {
 		tr.errorf(pos, "bsearch takes 5 arguments")
-		return "", tVoidPtr
+		return "", ctype.VoidPtr
 	}
 	cmp := tr.callPointer(raw[4], []string{"a", "b"}, pos)
-	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), tVoidPtr
+	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), ctype.VoidPtr
 }
 
 // compoundLit is (T){...}: a temporary in the current frame, or static
@@ -490,7 +480,7 @@ func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
 		tr.errorf(e.Pos(), "compound literals outside initializers at file scope are not supported")
 		return bad()
 	}
-	if t.Kind == Array && t.Len < 0 {
+	if t.Kind == ctype.Array && t.Len < 0 {
 		t = tr.completeFromInit(t, e.Init)
 	}
 	if t.Size() < 0 || t.DependsOnTHREADS() {
@@ -499,8 +489,8 @@ func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
 	}
 	addr := tr.tempSlot(t, tr.tmp("lit"))
 	tr.initMemory(addr, t, e.Init, true)
-	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+	if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		return operand{kind: aggregate, t: t, code: addr}
 	}
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), addr), addr: addr}
+	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), addr), addr: addr}
 }

@@ -5,14 +5,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
 // declareFunc records a function declaration or definition at file scope.
-func (tr *translator) declareFunc(name string, t *Type, pos token.Pos, storage ast.Storage) *symbol {
+func (tr *translator) declareFunc(name string, t *ctype.Type, pos token.Pos, storage ast.Storage) *symbol {
 	if old := tr.scope.lookup(name); old != nil && old.kind == symFunc {
-		if !sameType(old.typ, t) && !old.typ.Fn.OldStyle && !t.Fn.OldStyle {
+		if !ctype.SameType(old.typ, t) && !old.typ.Fn.OldStyle && !t.Fn.OldStyle {
 			tr.errorf(pos, "conflicting types for '%s' (previous declaration at %s)", name, old.pos)
 		}
 		if t.Fn.OldStyle {
@@ -48,16 +49,16 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 	case d.Storage == ast.Typedef:
 		tr.declareTypedef(d, t)
 		return
-	case t.Kind == Func:
+	case t.Kind == ctype.Func:
 		tr.declareFunc(d.Name, t, d.Pos(), d.Storage)
 		return
 	}
-	if t.Kind == Void && d.Storage != ast.Extern {
+	if t.Kind == ctype.Void && d.Storage != ast.Extern {
 		tr.errorf(d.Pos(), "variable '%s' declared void", d.Name)
 		return
 	}
 	if old := tr.scope.syms[d.Name]; old != nil {
-		if old.kind != symVar || !sameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == Array && t.Kind == Array) || !sameLayout(old.typ, t) {
+		if old.kind != symVar || !ctype.SameType(old.typ.Unqual(), t.Unqual()) && !(old.typ.Kind == ctype.Array && t.Kind == ctype.Array) || !ctype.SameLayout(old.typ, t) {
 			tr.errorf(d.Pos(), "conflicting types for '%s' (previous declaration at %s)", d.Name, old.pos)
 			return
 		}
@@ -89,38 +90,38 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 	tr.defineStatic(d, t, d.Name, goIdent(d.Name))
 }
 
-func (tr *translator) storageFor(t *Type) storage {
-	if t.Shared || t.Kind == Array && t.Base().Shared {
+func (tr *translator) storageFor(t *ctype.Type) storage {
+	if t.Shared || t.Kind == ctype.Array && t.Base().Shared {
 		return stShared
 	}
 	return stGlobal
 }
 
 // inMemory decides whether a variable lives in C memory.
-func (tr *translator) inMemory(name string, t *Type) bool {
-	return t.Kind == Array || t.Kind == Struct || t.Kind == Union || tr.fileVars[name]
+func (tr *translator) inMemory(name string, t *ctype.Type) bool {
+	return t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union || tr.fileVars[name]
 }
 
 // externInMemory decides whether a private global with external linkage
 // lives in C memory: always when other units may use it (see Unit).
-func (tr *translator) externInMemory(name string, t *Type) bool {
+func (tr *translator) externInMemory(name string, t *ctype.Type) bool {
 	return !tr.cfg.WholeProgram || tr.inMemory(name, t)
 }
 
-func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
+func (tr *translator) declareTypedef(d *ast.Decl, t *ctype.Type) {
 	if base := t.Base(); base.Star {
 		// [*] takes its block size from an array object's dimensions
 		// (UPC 1.3 §6.5.1.1; spec issue 71).
 		tr.errorf(d.Pos(), "the layout qualifier [*] cannot be used in a typedef ('%s')", d.Name)
 		u := *base
 		u.Star, u.Block = false, 1
-		t = replaceBase(t, &u)
+		t = ctype.ReplaceBase(t, &u)
 	}
-	if t.Kind == Array && t.Base().Shared {
+	if t.Kind == ctype.Array && t.Base().Shared {
 		tr.checkSharedArray(d.Name, d.Pos(), t, true)
 	}
 	if old := tr.scope.syms[d.Name]; old != nil {
-		if old.kind == symTypedef && sameType(old.typ, t) {
+		if old.kind == symTypedef && ctype.SameType(old.typ, t) {
 			return
 		}
 		tr.errorf(d.Pos(), "conflicting types for '%s'", d.Name)
@@ -133,8 +134,8 @@ func (tr *translator) declareTypedef(d *ast.Decl, t *Type) {
 // variable or a static local. Shared ones get a place in every segment;
 // private ones a field of the thread struct (or a block of C memory).
 // What declares and allocates it goes into its symbol, for Link.
-func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
-	if t.Kind == Array && t.Len < 0 && d.Init != nil {
+func (tr *translator) defineStatic(d *ast.Decl, t *ctype.Type, cname, goName string) {
+	if t.Kind == ctype.Array && t.Len < 0 && d.Init != nil {
 		t = tr.completeFromInit(t, d.Init)
 	}
 	st := tr.storageFor(t)
@@ -151,7 +152,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 	if s.hasInit || internal {
 		def = Defined
 	}
-	if t.Kind == Void {
+	if t.Kind == ctype.Void {
 		tr.errorf(d.Pos(), "variable '%s' declared void", cname)
 		return
 	}
@@ -192,7 +193,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *Type, cname, goName string) {
 		obj.Field = fmt.Sprintf("%s uintptr // %s", goName, declString(cname, t))
 		obj.Alloc = fmt.Sprintf("t.%s = cmem.Calloc(1, %s)", goName, tr.sizeCode(t))
 	default:
-		obj.Field = fmt.Sprintf("%s %s // %s", goName, t.goType(), declString(cname, t))
+		obj.Field = fmt.Sprintf("%s %s // %s", goName, goType(t), declString(cname, t))
 	}
 	tr.initStatic(s, d)
 }
@@ -216,8 +217,8 @@ func (tr *translator) objectSymbol(s *symbol, def Def) *Symbol {
 // layout included, and the size of its elements; n is the length of its
 // outermost array dimension, which an extern declaration may leave out
 // ("" then).
-func objectCheck(t *Type) (check, n string) {
-	if t.Kind == Array {
+func objectCheck(t *ctype.Type) (check, n string) {
+	if t.Kind == ctype.Array {
 		switch {
 		case t.LenTHREADS:
 			n = fmt.Sprintf("%d*THREADS", t.Len)
@@ -226,17 +227,7 @@ func objectCheck(t *Type) (check, n string) {
 		}
 		t = t.Elem
 	}
-	return fmt.Sprintf("%s (%d bytes)", withoutCV(t), t.Size()), n
-}
-
-// withoutCV is t without const and volatile, at any array depth.
-func withoutCV(t *Type) *Type {
-	u := *t
-	u.Const, u.Volatile = false, false
-	if u.Kind == Array {
-		u.Elem = withoutCV(u.Elem)
-	}
-	return &u
+	return fmt.Sprintf("%s (%d bytes)", ctype.WithoutCV(t), t.Size()), n
 }
 
 // symmetricVar places a private static in an OpenSHMEM program (see
@@ -265,7 +256,7 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 	t := s.typ
 	if s.st == stShared {
 		saved := tr.fn
-		tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
+		tr.fn = &funcState{name: "init", result: ctype.VoidType, names: map[string]int{}}
 		tr.initShared(fmt.Sprintf("upc.StaticPtr(%s)", s.goName), t, d.Init)
 		tr.sharedInit.WriteString(tr.fn.body.String())
 		tr.fn = saved
@@ -287,7 +278,7 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 // variable with static storage, memory each thread allocates at start-up
 // and keeps, as C gives such an object static storage (a symbol of the
 // unit's own, like a static local's).
-func (tr *translator) tempSlot(t *Type, name string) string {
+func (tr *translator) tempSlot(t *ctype.Type, name string) string {
 	if tr.fn.name != "init" {
 		return tr.fn.frameSlot(tr, t, name)
 	}
@@ -303,7 +294,7 @@ func (tr *translator) tempSlot(t *Type, name string) string {
 // produced to the threads' initialisation.
 func (tr *translator) staticInit(emit func()) {
 	saved := tr.fn
-	tr.fn = &funcState{name: "init", result: tVoid, names: map[string]int{}}
+	tr.fn = &funcState{name: "init", result: ctype.VoidType, names: map[string]int{}}
 	emit()
 	if len(tr.fn.frame) > 0 {
 		// tempSlot gives initialisers static memory instead.
@@ -313,13 +304,13 @@ func (tr *translator) staticInit(emit func()) {
 	tr.fn = saved
 }
 
-func declString(name string, t *Type) string {
-	return strings.ReplaceAll(t.declaration(name), "\n", " ")
+func declString(name string, t *ctype.Type) string {
+	return strings.ReplaceAll(t.Declaration(name), "\n", " ")
 }
 
 // checkSharedDecl applies UPC 1.3's constraints on shared declarations.
-func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
-	if t.Kind == Array {
+func (tr *translator) checkSharedDecl(d *ast.Decl, t *ctype.Type) {
+	if t.Kind == ctype.Array {
 		tr.checkSharedArray(d.Name, d.Pos(), t, false)
 	}
 }
@@ -328,9 +319,9 @@ func (tr *translator) checkSharedDecl(d *ast.Decl, t *Type) {
 // the dimensions of the shared array type t, declared as name (a typedef
 // when typedef: it may leave THREADS to the array of it that a
 // declaration makes).
-func (tr *translator) checkSharedArray(name string, pos token.Pos, t *Type, typedef bool) {
+func (tr *translator) checkSharedArray(name string, pos token.Pos, t *ctype.Type, typedef bool) {
 	dims := 0
-	for a := t; a.Kind == Array; a = a.Elem {
+	for a := t; a.Kind == ctype.Array; a = a.Elem {
 		if a.LenTHREADS {
 			dims++
 		}
@@ -351,7 +342,7 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 	base := t.Base()
 	if base.Star {
 		// shared [*]: one block per thread, of ceil(total/THREADS) elements.
-		total, threads := elemCount(t)
+		total, threads := ctype.ElemCount(t)
 		nb := *base
 		nb.Star = false
 		switch {
@@ -369,18 +360,18 @@ func (tr *translator) sharedVar(s *symbol, d *ast.Decl, def Def) {
 		if nb.Block > maxBlockSize {
 			tr.errorf(d.Pos(), "the block size %d that [*] gives '%s' exceeds UPC_MAX_BLOCK_SIZE (%d)", nb.Block, d.Name, int64(maxBlockSize))
 		}
-		s.typ = replaceBase(t, &nb)
+		s.typ = ctype.ReplaceBase(t, &nb)
 		t, base = s.typ, &nb
 	}
-	total, threads := elemCount(t)
-	tr.reserveStatic(s, d.Pos(), perThreadAtLeast(total, threads, blockOf(t), base.Size(), tr.cfg.StaticThreads))
+	total, threads := ctype.ElemCount(t)
+	tr.reserveStatic(s, d.Pos(), perThreadAtLeast(total, threads, ctype.BlockOf(t), base.Size(), tr.cfg.StaticThreads))
 	totalCode := fmt.Sprint(total)
 	if threads {
 		totalCode = fmt.Sprintf("%d*uintptr(THREADS)", total)
 	}
 	obj := tr.objectSymbol(s, def)
 	obj.Decl = fmt.Sprintf("// %s is the offset of %s in every thread's segment.\nvar %s uintptr", s.goName, declString(s.name, t), s.goName)
-	obj.Setup = fmt.Sprintf("%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)", s.goName, totalCode, blockOf(t), base.Size(), max(base.Align(), 8))
+	obj.Setup = fmt.Sprintf("%s = j.AllocStatic(upc.PerThread(%s, %d, %d, THREADS), %d)", s.goName, totalCode, ctype.BlockOf(t), base.Size(), max(base.Align(), 8))
 }
 
 // maxSegmentSize is the most a thread's shared segment can span (64 TiB,
@@ -422,39 +413,16 @@ func (tr *translator) reserveStatic(s *symbol, pos token.Pos, size int64) {
 	}
 }
 
-// elemCount is the number of base elements of a (multi-dimensional)
-// array: total, or total*THREADS when threads.
-func elemCount(t *Type) (int64, bool) {
-	n, threads := int64(1), false
-	for ; t.Kind == Array; t = t.Elem {
-		if t.Len >= 0 {
-			n *= t.Len
-		}
-		threads = threads || t.LenTHREADS
-	}
-	return n, threads
-}
-
-func replaceBase(t, base *Type) *Type {
-	if t.Kind != Array {
-		return base
-	}
-	u := *t
-	u.Elem = replaceBase(t.Elem, base)
-	u.Block, u.Star = base.Block, false
-	return &u
-}
-
 // completeFromInit gives an array declared with [] its length from the
 // initializer.
-func (tr *translator) completeFromInit(t *Type, init ast.Expr) *Type {
+func (tr *translator) completeFromInit(t *ctype.Type, init ast.Expr) *ctype.Type {
 	n := 0
 	switch init := init.(type) {
 	case *ast.StringLit:
 		s, _ := tr.stringValue(init)
 		n = len(s) + 1
 	case *ast.InitList:
-		if len(init.Elems) == 1 && t.Elem.Kind == Char {
+		if len(init.Elems) == 1 && t.Elem.Kind == ctype.Char {
 			if sl, ok := init.Elems[0].Value.(*ast.StringLit); ok && len(init.Elems[0].Designators) == 0 {
 				s, _ := tr.stringValue(sl)
 				n = len(s) + 1
@@ -478,10 +446,10 @@ func (tr *translator) countInit(l *ast.InitList) int {
 		if len(e.Designators) > 0 {
 			if id, ok := e.Designators[0].(*ast.IndexDesignator); ok {
 				if v, ok := tr.constEval(id.Index); ok {
-					n = int(v.i)
+					n = int(v.Int)
 					if id.High != nil {
 						if h, ok := tr.constEval(id.High); ok {
-							n = int(h.i)
+							n = int(h.Int)
 						}
 					}
 				}
@@ -496,7 +464,7 @@ func (tr *translator) countInit(l *ast.InitList) int {
 }
 
 // initScalar is the value of a scalar initializer, converted.
-func (tr *translator) initScalar(t *Type, init ast.Expr) string {
+func (tr *translator) initScalar(t *ctype.Type, init ast.Expr) string {
 	if l, ok := init.(*ast.InitList); ok {
 		if len(l.Elems) == 0 {
 			return zeroValue(t)
@@ -511,10 +479,10 @@ func (tr *translator) initScalar(t *Type, init ast.Expr) string {
 }
 
 // initMemory initialises the object of type t at address addr.
-func (tr *translator) initMemory(addr string, t *Type, init ast.Expr, zero bool) {
+func (tr *translator) initMemory(addr string, t *ctype.Type, init ast.Expr, zero bool) {
 	fn := tr.fn
 	switch t.Kind {
-	case Array:
+	case ctype.Array:
 		if sl := stringInit(t, init); sl != nil {
 			s, _ := tr.stringValue(sl)
 			n := int64(len(s) + 1)
@@ -539,11 +507,11 @@ func (tr *translator) initMemory(addr string, t *Type, init ast.Expr, zero bool)
 			fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
 		}
 		tr.initList(addr, t, l)
-	case Struct, Union:
+	case ctype.Struct, ctype.Union:
 		l, ok := init.(*ast.InitList)
 		if !ok {
 			o := tr.expr(init)
-			if !sameType(o.t.Unqual(), t.Unqual()) {
+			if !ctype.SameType(o.t.Unqual(), t.Unqual()) {
 				tr.errorf(init.Pos(), "incompatible types when initializing type '%s' using type '%s'", t, o.t)
 				return
 			}
@@ -556,12 +524,12 @@ func (tr *translator) initMemory(addr string, t *Type, init ast.Expr, zero bool)
 		tr.initList(addr, t, l)
 	default:
 		v := tr.initScalar(t, init)
-		fn.stmt(fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", t.goType(), addr, v))
+		fn.stmt(fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", goType(t), addr, v))
 	}
 }
 
-func stringInit(t *Type, init ast.Expr) *ast.StringLit {
-	if t.Elem.Kind != Char && t.Elem.Kind != UChar && t.Elem.Kind != SChar {
+func stringInit(t *ctype.Type, init ast.Expr) *ast.StringLit {
+	if t.Elem.Kind != ctype.Char && t.Elem.Kind != ctype.UChar && t.Elem.Kind != ctype.SChar {
 		return nil
 	}
 	if sl, ok := init.(*ast.StringLit); ok {
@@ -577,7 +545,7 @@ func stringInit(t *Type, init ast.Expr) *ast.StringLit {
 
 // initList walks a braced initializer for an array or struct at addr,
 // with designators and brace elision (C99 6.7.8).
-func (tr *translator) initList(addr string, t *Type, l *ast.InitList) {
+func (tr *translator) initList(addr string, t *ctype.Type, l *ast.InitList) {
 	elems := l.Elems
 	tr.initAggregate(addr, t, &elems, true)
 	if len(elems) > 0 {
@@ -587,7 +555,7 @@ func (tr *translator) initList(addr string, t *Type, l *ast.InitList) {
 
 // initAggregate consumes initializer elements for the aggregate t; braced
 // says the list belongs to t itself (designators allowed at its level).
-func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem, braced bool) {
+func (tr *translator) initAggregate(addr string, t *ctype.Type, elems *[]*ast.InitElem, braced bool) {
 	index := int64(0)
 	fieldIdx := 0
 	for len(*elems) > 0 {
@@ -595,30 +563,30 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 		if len(e.Designators) > 0 && !braced {
 			return // a designator belongs to an enclosing list
 		}
-		var sub *Type
+		var sub *ctype.Type
 		var off string
 		if len(e.Designators) > 0 {
 			switch d := e.Designators[0].(type) {
 			case *ast.IndexDesignator:
-				if t.Kind != Array {
+				if t.Kind != ctype.Array {
 					tr.errorf(d.Pos(), "array index in non-array initializer")
 					*elems = (*elems)[1:]
 					continue
 				}
 				v, ok := tr.constEval(d.Index)
-				if !ok || v.isFloat() {
+				if !ok || v.IsFloat() {
 					tr.errorf(d.Pos(), "array index in initializer is not an integer constant expression")
 					*elems = (*elems)[1:]
 					continue
 				}
-				if v.i < 0 || t.Len >= 0 && v.i >= t.Len {
+				if v.Int < 0 || t.Len >= 0 && v.Int >= t.Len {
 					tr.errorf(d.Pos(), "array index in initializer exceeds array bounds")
 					*elems = (*elems)[1:]
 					continue
 				}
-				index = v.i
+				index = v.Int
 			case *ast.FieldDesignator:
-				if t.Kind != Struct && t.Kind != Union {
+				if t.Kind != ctype.Struct && t.Kind != ctype.Union {
 					tr.errorf(d.Pos(), "field name not in record or union initializer")
 					*elems = (*elems)[1:]
 					continue
@@ -646,24 +614,24 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 				continue
 			}
 		}
-		if t.Kind == Array {
+		if t.Kind == ctype.Array {
 			if t.Len >= 0 && index >= t.Len {
 				if braced {
 					return
 				}
 				return
 			}
-		} else if fieldIdx >= len(t.Rec.Fields) || (t.Kind == Union && fieldIdx > 0 && len(e.Designators) == 0) {
+		} else if fieldIdx >= len(t.Rec.Fields) || (t.Kind == ctype.Union && fieldIdx > 0 && len(e.Designators) == 0) {
 			return
 		}
 		off, sub = tr.elemAddr(addr, t, index, fieldIdx)
-		if t.Kind != Array && t.Rec.Fields[fieldIdx].Name == "" && !t.Rec.Fields[fieldIdx].IsBitField {
+		if t.Kind != ctype.Array && t.Rec.Fields[fieldIdx].Name == "" && !t.Rec.Fields[fieldIdx].IsBitField {
 			// Anonymous member: initialise it from the same list.
 			tr.initAggregate(off, sub, elems, false)
 			tr.advance(t, &index, &fieldIdx)
 			continue
 		}
-		if t.Kind != Array && t.Rec.Fields[fieldIdx].IsBitField {
+		if t.Kind != ctype.Array && t.Rec.Fields[fieldIdx].IsBitField {
 			f := t.Rec.Fields[fieldIdx]
 			if f.Name != "" {
 				v := tr.initScalar(f.Type, e.Value)
@@ -678,7 +646,7 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 			tr.initMemory(off, sub, v, false)
 			*elems = (*elems)[1:]
 		default:
-			if (sub.Kind == Array && stringInit(sub, v) == nil) || ((sub.Kind == Struct || sub.Kind == Union) && !tr.isAggregateValue(v, sub)) {
+			if (sub.Kind == ctype.Array && stringInit(sub, v) == nil) || ((sub.Kind == ctype.Struct || sub.Kind == ctype.Union) && !tr.isAggregateValue(v, sub)) {
 				// Brace elision: the sub-aggregate takes elements from this list.
 				tr.initAggregate(off, sub, elems, false)
 			} else {
@@ -690,7 +658,7 @@ func (tr *translator) initAggregate(addr string, t *Type, elems *[]*ast.InitElem
 	}
 }
 
-func (tr *translator) isAggregateValue(e ast.Expr, t *Type) bool {
+func (tr *translator) isAggregateValue(e ast.Expr, t *ctype.Type) bool {
 	switch e.(type) {
 	case *ast.Ident, *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.UnaryExpr, *ast.CompoundLit:
 		return true
@@ -698,19 +666,19 @@ func (tr *translator) isAggregateValue(e ast.Expr, t *Type) bool {
 	return false
 }
 
-func (tr *translator) advance(t *Type, index *int64, field *int) {
-	if t.Kind == Array {
+func (tr *translator) advance(t *ctype.Type, index *int64, field *int) {
+	if t.Kind == ctype.Array {
 		*index++
 		return
 	}
 	*field++
-	if t.Kind == Union {
+	if t.Kind == ctype.Union {
 		*field = len(t.Rec.Fields)
 	}
 }
 
-func (tr *translator) elemAddr(addr string, t *Type, index int64, field int) (string, *Type) {
-	if t.Kind == Array {
+func (tr *translator) elemAddr(addr string, t *ctype.Type, index int64, field int) (string, *ctype.Type) {
+	if t.Kind == ctype.Array {
 		off := index * t.Elem.Size()
 		if off == 0 {
 			return addr, t.Elem
@@ -727,18 +695,18 @@ func (tr *translator) elemAddr(addr string, t *Type, index int64, field int) (st
 // initShared initialises a static shared object (run by thread 0): the
 // initialiser fills a private copy laid out as C would, and each element
 // then goes to its place in shared memory.
-func (tr *translator) initShared(ptr string, t *Type, init ast.Expr) {
-	priv := unshared(t)
+func (tr *translator) initShared(ptr string, t *ctype.Type, init ast.Expr) {
+	priv := ctype.Unshared(t)
 	base := t.Base()
 	tmp := tr.tmp("init")
 	fn := tr.fn
 	fn.stmt("{")
 	fn.stmt(fmt.Sprintf("%s := cmem.Calloc(1, %s)", tmp, tr.sizeCode(priv)))
 	tr.initMemory(tmp, priv, init, false)
-	if t.Kind != Array {
+	if t.Kind != ctype.Array {
 		fn.stmt(fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %d)", ptr, tmp, base.Size()))
 	} else {
-		total, threads := elemCount(t)
+		total, threads := ctype.ElemCount(t)
 		n := strconv.FormatInt(total, 10)
 		if threads {
 			n += "*int64(t.Threads)"
@@ -749,16 +717,6 @@ func (tr *translator) initShared(ptr string, t *Type, init ast.Expr) {
 	}
 	fn.stmt(fmt.Sprintf("cmem.Free(%s)", tmp))
 	fn.stmt("}")
-}
-
-// unshared is t without shared qualifiers at any array level.
-func unshared(t *Type) *Type {
-	u := *t
-	u.Shared, u.Block, u.Star, u.Strict, u.Relax = false, 0, false, false, false
-	if t.Kind == Array {
-		u.Elem = unshared(t.Elem)
-	}
-	return &u
 }
 
 // localDecl translates a declaration inside a function.
@@ -776,7 +734,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 	case d.Storage == ast.Typedef:
 		tr.declareTypedef(d, t)
 		return
-	case t.Kind == Func:
+	case t.Kind == ctype.Func:
 		s := tr.scope.lookup(d.Name)
 		if s == nil || s.kind != symFunc {
 			outer := tr.scope
@@ -802,15 +760,15 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		tr.defineStatic(d, t, d.Name, tr.staticLocalName(d.Name))
 		return
 	}
-	if t.Shared || t.Kind == Array && t.Base().Shared {
+	if t.Shared || t.Kind == ctype.Array && t.Base().Shared {
 		tr.errorf(d.Pos(), "shared variable '%s' must have static storage duration (declare it at file scope or static)", d.Name)
 		return
 	}
-	if t.Kind == Void {
+	if t.Kind == ctype.Void {
 		tr.errorf(d.Pos(), "variable '%s' declared void", d.Name)
 		return
 	}
-	if t.Kind == Array && t.Len < 0 && d.Init != nil {
+	if t.Kind == ctype.Array && t.Len < 0 && d.Init != nil {
 		t = tr.completeFromInit(t, d.Init)
 	}
 	if t.Size() < 0 && !t.DependsOnTHREADS() {
@@ -824,7 +782,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		// A variable-length (or THREADS-sized) array: allocated when the
 		// declaration is reached, freed when the function returns.
 		s.goName = fn.goName(d.Name)
-		fn.hoisted = append(fn.hoisted, &symbol{name: s.goName, goName: s.goName, typ: tVoidPtr, used: true})
+		fn.hoisted = append(fn.hoisted, &symbol{name: s.goName, goName: s.goName, typ: ctype.VoidPtr, used: true})
 		fn.stmt(fmt.Sprintf("%s = t.stack.AllocZero(%s, %d)", s.goName, tr.sizeCode(t), t.Align()))
 		fn.needFrame = true
 		tr.scope.insert(s)
@@ -891,7 +849,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		Def: Defined, Pos: s.pos, Type: s.typ.String(), Check: tr.goFuncType(sig)})
 	if d.Name == "main" {
 		tr.unit.MainParams = len(sig.Params)
-		if sig.Result.Kind != Int && sig.Result.Kind != Void {
+		if sig.Result.Kind != ctype.Int && sig.Result.Kind != ctype.Void {
 			tr.warnf(d.Pos(), "return type of 'main' is not 'int'")
 		}
 		if len(sig.Params) != 0 && len(sig.Params) != 2 {
@@ -908,11 +866,11 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		if hasVLA(p.Type) {
 			// int m[rows][cols]: now that rows and cols are in scope, the
 			// element type gets its run-time length.
-			pt = adjustParam(tr.resolveType(p.Type))
+			pt = ctype.AdjustParam(tr.resolveType(p.Type))
 		}
 		if p.Name == "" {
-			if !(len(d.Type.Params) == 1 && pt.Kind == Void) {
-				params = append(params, fmt.Sprintf("_ %s", pt.goType()))
+			if !(len(d.Type.Params) == 1 && pt.Kind == ctype.Void) {
+				params = append(params, fmt.Sprintf("_ %s", goType(pt)))
 			}
 			continue
 		}
@@ -920,19 +878,19 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(p.Pos(), "parameter '%s' declared with UPC shared qualifier (parameters have automatic storage)", p.Name)
 		}
 		ps := &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true}
-		if pt.Kind == Struct || pt.Kind == Union || tr.fileVars[p.Name] {
+		if pt.Kind == ctype.Struct || pt.Kind == ctype.Union || tr.fileVars[p.Name] {
 			in := fn.goName(p.Name + "_in")
-			params = append(params, fmt.Sprintf("%s %s", in, pt.goType()))
+			params = append(params, fmt.Sprintf("%s %s", in, goType(pt)))
 			ps.goName = fn.frameSlot(tr, pt, p.Name)
 			ps.inMem = true
-			if pt.Kind == Struct || pt.Kind == Union {
+			if pt.Kind == ctype.Struct || pt.Kind == ctype.Union {
 				prologue = append(prologue, fmt.Sprintf("crt.Copy(%s, %s, %s)", ps.goName, in, tr.sizeCode(pt)))
 			} else {
-				prologue = append(prologue, fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", pt.goType(), ps.goName, in))
+				prologue = append(prologue, fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", goType(pt), ps.goName, in))
 			}
 		} else {
 			ps.goName = fn.goName(p.Name)
-			params = append(params, fmt.Sprintf("%s %s", ps.goName, pt.goType()))
+			params = append(params, fmt.Sprintf("%s %s", ps.goName, goType(pt)))
 		}
 		tr.scope.insert(ps)
 	}
@@ -944,10 +902,10 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	tr.fn = nil
 
 	res := ""
-	if sig.Result.Kind != Void {
-		res = " " + sig.Result.goType()
+	if sig.Result.Kind != ctype.Void {
+		res = " " + goType(sig.Result)
 	}
-	retStruct := sig.Result.Kind == Struct || sig.Result.Kind == Union
+	retStruct := sig.Result.Kind == ctype.Struct || sig.Result.Kind == ctype.Union
 	if d.Name == "main" {
 		res = " int32"
 	}
@@ -971,7 +929,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		b.WriteString("MYTHREAD := int32(t.MyThread)\n")
 	}
 	for _, h := range fn.hoisted {
-		fmt.Fprintf(&b, "var %s %s\n", h.goName, h.typ.goType())
+		fmt.Fprintf(&b, "var %s %s\n", h.goName, goType(h.typ))
 	}
 	body := fn.body.String()
 	// C only warns about unused variables (or ones used only in sizeof);
@@ -1001,7 +959,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			b.WriteString("return 0\n")
 		case retStruct:
 			b.WriteString("return result\n")
-		case sig.Result.Kind != Void:
+		case sig.Result.Kind != ctype.Void:
 			b.WriteString("return " + zeroValue(sig.Result) + "\n")
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -27,13 +28,13 @@ const (
 // its constant value if it has one.
 type operand struct {
 	kind   opKind
-	t      *Type
+	t      *ctype.Type
 	code   string
 	addr   string
-	c      *constant
+	c      *ctype.Const
 	isBool bool // rvalue code is a Go bool standing for a C int 0/1
 	pure   bool // no side effects: the code may be evaluated twice
-	bit    *Field
+	bit    *ctype.Field
 	sym    *symbol
 	// invalid marks the result of an expression already reported as an
 	// error, so that no follow-on diagnostics pile up on it.
@@ -46,45 +47,47 @@ type operand struct {
 	shared string
 }
 
-func bad() operand { return operand{kind: rvalue, t: tInt, code: "0", pure: true, invalid: true} }
+func bad() operand {
+	return operand{kind: rvalue, t: ctype.IntType, code: "0", pure: true, invalid: true}
+}
 
-func constOp(c constant) operand {
-	return operand{kind: rvalue, t: c.typ, c: &c, code: constCode(c), pure: true, null: c.typ.IsInteger() && c.i == 0}
+func constOp(c ctype.Const) operand {
+	return operand{kind: rvalue, t: c.Type, c: &c, code: constCode(c), pure: true, null: c.Type.IsInteger() && c.Int == 0}
 }
 
 // constCode spells a constant as a Go expression of its Go type.
-func constCode(c constant) string {
-	gt := c.typ.goType()
-	if c.typ.IsFloat() {
-		s := strconv.FormatFloat(c.f, 'g', -1, 64)
+func constCode(c ctype.Const) string {
+	gt := goType(c.Type)
+	if c.Type.IsFloat() {
+		s := strconv.FormatFloat(c.Float, 'g', -1, 64)
 		switch {
-		case math.IsInf(c.f, 1):
+		case math.IsInf(c.Float, 1):
 			return gt + "(math.Inf(1))"
-		case math.IsInf(c.f, -1):
+		case math.IsInf(c.Float, -1):
 			return gt + "(math.Inf(-1))"
-		case math.IsNaN(c.f):
+		case math.IsNaN(c.Float):
 			return gt + "(math.NaN())"
-		case c.f == 0 && math.Signbit(c.f):
+		case c.Float == 0 && math.Signbit(c.Float):
 			// Go constants have no negative zero (C99 Annex F does).
 			return gt + "(math.Copysign(0, -1))"
 		}
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
-		if c.typ.Kind == Float {
+		if c.Type.Kind == ctype.Float {
 			return "float32(" + s + ")"
 		}
 		return s
 	}
-	if c.typ.IsSigned() || c.typ.Kind == Bool {
-		v := c.i
+	if c.Type.IsSigned() || c.Type.Kind == ctype.Bool {
+		v := c.Int
 		if gt == "int32" && v >= math.MinInt32 && v <= math.MaxInt32 {
 			return strconv.FormatInt(v, 10)
 		}
 		return gt + "(" + strconv.FormatInt(v, 10) + ")"
 	}
-	u := uint64(c.i)
-	switch c.typ.Size() {
+	u := uint64(c.Int)
+	switch c.Type.Size() {
 	case 1:
 		u = uint64(uint8(u))
 	case 2:
@@ -108,23 +111,23 @@ func (tr *translator) rval(o operand) operand {
 		if tr.isStrict(o.t) {
 			load = "upc.LoadStrict"
 		}
-		o = operand{kind: rvalue, t: o.t.Unqual(), code: fmt.Sprintf("%s[%s](t.Thread, %s)", load, o.t.goType(), o.code), pure: o.pure}
+		o = operand{kind: rvalue, t: o.t.Unqual(), code: fmt.Sprintf("%s[%s](t.Thread, %s)", load, goType(o.t), o.code), pure: o.pure}
 	case lvBit:
-		o = operand{kind: rvalue, t: promote(o.bit.Type), code: tr.bitLoad(o), pure: o.pure}
+		o = operand{kind: rvalue, t: ctype.Promote(o.bit.Type), code: tr.bitLoad(o), pure: o.pure}
 	case aggregate:
-		if o.t.Kind == Array {
-			return operand{kind: rvalue, t: pointerTo(o.t.Elem), code: o.code, pure: o.pure}
+		if o.t.Kind == ctype.Array {
+			return operand{kind: rvalue, t: ctype.PointerTo(o.t.Elem), code: o.code, pure: o.pure}
 		}
 	case sharedAgg:
-		if o.t.Kind == Array {
-			return operand{kind: rvalue, t: pointerTo(o.t.Elem), code: o.code, pure: o.pure}
+		if o.t.Kind == ctype.Array {
+			return operand{kind: rvalue, t: ctype.PointerTo(o.t.Elem), code: o.code, pure: o.pure}
 		}
 	case funcDesig:
 		name := o.code
 		if o.sym != nil && (o.sym.libc != nil || o.sym.builtin != nil) {
 			name = tr.libcWrapper(o.sym)
 		}
-		return operand{kind: rvalue, t: pointerTo(o.t), code: tr.funcPointer(name), pure: true}
+		return operand{kind: rvalue, t: ctype.PointerTo(o.t), code: tr.funcPointer(name), pure: true}
 	}
 	o.t = o.t.Unqual()
 	return o
@@ -133,7 +136,7 @@ func (tr *translator) rval(o operand) operand {
 // isStrict reports whether an access to a shared object of type t is
 // strict: by its qualifier, or by "#pragma upc strict" (UPC 1.3 §6.6.1)
 // unless qualified relaxed.
-func (tr *translator) isStrict(t *Type) bool {
+func (tr *translator) isStrict(t *ctype.Type) bool {
 	return t.Strict || tr.strictMode && !t.Relax
 }
 
@@ -155,12 +158,12 @@ func (tr *translator) libcWrapper(s *symbol) string {
 		args = append(args, "&t.libc")
 	}
 	for i, p := range sig.Params {
-		params = append(params, fmt.Sprintf("a%d %s", i, p.goType()))
+		params = append(params, fmt.Sprintf("a%d %s", i, goType(p)))
 		args = append(args, fmt.Sprintf("a%d", i))
 	}
 	if sig.Variadic {
 		// printf and friends: decode the packed arguments by the format.
-		if len(sig.Params) == 0 || sig.Params[len(sig.Params)-1].Kind != Ptr {
+		if len(sig.Params) == 0 || sig.Params[len(sig.Params)-1].Kind != ctype.Ptr {
 			tr.errorf(s.pos, "the address of '%s' cannot be taken", s.name)
 		}
 		f := fmt.Sprintf("a%d", len(sig.Params)-1)
@@ -168,8 +171,8 @@ func (tr *translator) libcWrapper(s *symbol) string {
 		args = append(args, fmt.Sprintf("crt.VaFormat(%s, crt.VaStart(va))...", f))
 	}
 	res, ret := "", ""
-	if sig.Result.Kind != Void {
-		res, ret = " "+sig.Result.goType(), "return "
+	if sig.Result.Kind != ctype.Void {
+		res, ret = " "+goType(sig.Result), "return "
 	}
 	tr.wrappers[name] = true
 	fmt.Fprintf(&tr.decls, "// %s is %s as a C function value.\nfunc %s(%s)%s {\n\t%s%s(%s)\n}\n\n", name, s.name, name,
@@ -189,7 +192,7 @@ func (tr *translator) funcPointer(name string) string {
 }
 
 // conv returns o's value converted to type to, as Go code.
-func (tr *translator) conv(o operand, to *Type) string {
+func (tr *translator) conv(o operand, to *ctype.Type) string {
 	to = to.Unqual()
 	if o.invalid {
 		return zeroValue(to) // already reported
@@ -198,46 +201,46 @@ func (tr *translator) conv(o operand, to *Type) string {
 		return "upc.Null()"
 	}
 	if o.c != nil && to.IsArith() && o.t.IsArith() {
-		return constCode(convertConst(*o.c, to))
+		return constCode(ctype.ConvertConst(*o.c, to))
 	}
-	if o.c != nil && to.Kind == Ptr && !to.Elem.Shared && o.t.IsInteger() {
-		if o.c.i == 0 {
+	if o.c != nil && to.Kind == ctype.Ptr && !to.Elem.Shared && o.t.IsInteger() {
+		if o.c.Int == 0 {
 			return "uintptr(0)"
 		}
-		return fmt.Sprintf("uintptr(%d)", o.c.i)
+		return fmt.Sprintf("uintptr(%d)", o.c.Int)
 	}
 	from := o.t.Unqual()
 	if o.isBool {
-		if to.Kind == Bool {
+		if to.Kind == ctype.Bool {
 			return "uint8(crt.B2I(" + o.code + "))"
 		}
 		if to.IsArith() {
-			if to.goType() == "int32" {
+			if goType(to) == "int32" {
 				return "crt.B2I(" + o.code + ")"
 			}
-			return to.goType() + "(crt.B2I(" + o.code + "))"
+			return goType(to) + "(crt.B2I(" + o.code + "))"
 		}
 	}
-	if to.Kind == Void {
+	if to.Kind == ctype.Void {
 		return o.code
 	}
-	if to.Kind == Bool && from.Kind != Bool {
+	if to.Kind == ctype.Bool && from.Kind != ctype.Bool {
 		if from.IsPtrToShared() {
 			return "uint8(crt.B2I(!" + paren(o.code) + ".IsNull()))"
 		}
-		return "crt.Bool[" + from.goType() + "](" + o.code + ")"
+		return "crt.Bool[" + goType(from) + "](" + o.code + ")"
 	}
-	if from.IsPtrToShared() && to.Kind == Ptr && !to.Elem.Shared {
+	if from.IsPtrToShared() && to.Kind == ctype.Ptr && !to.Elem.Shared {
 		// A cast from pointer-to-shared to a private pointer: valid only
 		// for an object with affinity to the calling thread.
 		return fmt.Sprintf("uintptr(t.Local(%s))", o.code)
 	}
-	if from.Kind == Ptr && !from.Elem.Shared && to.IsPtrToShared() {
+	if from.Kind == ctype.Ptr && !from.Elem.Shared && to.IsPtrToShared() {
 		tr.errorf(token.Pos{}, "cannot convert a private pointer to a pointer-to-shared")
 		return "upc.Null()"
 	}
 	if from.IsPtrToShared() && to.IsPtrToShared() {
-		if resetsPhase(from, to) {
+		if ctype.ResetsPhase(from, to) {
 			// Thread and address stay; the phase becomes 0.
 			return paren(o.code) + ".ResetPhase()"
 		}
@@ -247,8 +250,8 @@ func (tr *translator) conv(o operand, to *Type) string {
 		tr.errorf(token.Pos{}, "cannot convert an integer to a pointer-to-shared")
 		return "upc.Null()"
 	}
-	fg, tg := from.goType(), to.goType()
-	if (from.Kind == Array || from.Kind == Struct || from.Kind == Union || from.Kind == Func) && to.Kind != Ptr {
+	fg, tg := goType(from), goType(to)
+	if (from.Kind == ctype.Array || from.Kind == ctype.Struct || from.Kind == ctype.Union || from.Kind == ctype.Func) && to.Kind != ctype.Ptr {
 		return o.code
 	}
 	if fg == tg {
@@ -382,7 +385,7 @@ func (tr *translator) boolCode(o operand) string {
 		return o.code
 	}
 	if o.c != nil {
-		if o.c.truth() {
+		if o.c.Truth() {
 			return "true"
 		}
 		return "false"
@@ -407,28 +410,18 @@ func (tr *translator) cond(e ast.Expr) string {
 }
 
 func boolOp(code string) operand {
-	return operand{kind: rvalue, t: tInt, code: code, isBool: true}
+	return operand{kind: rvalue, t: ctype.IntType, code: code, isBool: true}
 }
 
 // layoutOf is the runtime layout of shared elements of type t: block size
 // and element size, for pointer-to-shared arithmetic.
-func (tr *translator) layoutOf(t *Type) string {
+func (tr *translator) layoutOf(t *ctype.Type) string {
 	es := tr.sizeCode(t.Base())
-	return fmt.Sprintf("upc.Layout{Block: %d, ElemSize: %s}", blockOf(t), es)
-}
-
-func blockOf(t *Type) int64 {
-	if t.Kind == Array {
-		return blockOf(t.Base())
-	}
-	if !t.Shared {
-		return 1
-	}
-	return t.Block
+	return fmt.Sprintf("upc.Layout{Block: %d, ElemSize: %s}", ctype.BlockOf(t), es)
 }
 
 // sizeCode is sizeof(t) as Go code of type uintptr.
-func (tr *translator) sizeCode(t *Type) string {
+func (tr *translator) sizeCode(t *ctype.Type) string {
 	if !t.DependsOnTHREADS() {
 		s := t.Size()
 		if s < 0 {
@@ -440,8 +433,8 @@ func (tr *translator) sizeCode(t *Type) string {
 }
 
 // sizeExprInt is sizeof(t) as an int expression involving THREADS.
-func (tr *translator) sizeExprInt(t *Type) string {
-	if t.Kind != Array {
+func (tr *translator) sizeExprInt(t *ctype.Type) string {
+	if t.Kind != ctype.Array {
 		return strconv.FormatInt(t.Size(), 10)
 	}
 	n := strconv.FormatInt(t.Len, 10)
@@ -456,7 +449,7 @@ func (tr *translator) sizeExprInt(t *Type) string {
 
 // typeOfExpr checks e and returns its type without keeping its code
 // (sizeof's operand is not evaluated).
-func (tr *translator) typeOfExpr(e ast.Expr) *Type {
+func (tr *translator) typeOfExpr(e ast.Expr) *ctype.Type {
 	o := tr.expr(e)
 	if o.kind == funcDesig {
 		return o.t
@@ -468,33 +461,33 @@ func (tr *translator) typeOfExpr(e ast.Expr) *Type {
 func (tr *translator) expr(e ast.Expr) operand {
 	switch e := e.(type) {
 	case *ast.IntLit:
-		c, ok := parseIntLit(e.Raw)
+		c, ok := ctype.ParseIntLit(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid integer constant '%s'", e.Raw)
 			return bad()
 		}
 		return constOp(c)
 	case *ast.FloatLit:
-		c, ok := parseFloatLit(e.Raw)
+		c, ok := ctype.ParseFloatLit(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid floating constant '%s'", e.Raw)
 			return bad()
 		}
 		return constOp(c)
 	case *ast.CharLit:
-		v, ok := charValue(e.Raw)
+		v, ok := ctype.CharValue(e.Raw)
 		if !ok {
 			tr.errorf(e.Pos(), "invalid character constant %s", e.Raw)
 			return bad()
 		}
-		return constOp(constant{typ: tInt, i: v})
+		return constOp(ctype.Const{Type: ctype.IntType, Int: v})
 	case *ast.StringLit:
 		s, wide := tr.stringValue(e)
 		if wide {
 			tr.errorf(e.Pos(), "wide string literals are not supported")
 		}
 		name := tr.stringVar(s)
-		return operand{kind: aggregate, t: &Type{Kind: Array, Elem: tChar, Len: int64(len(s) + 1)}, code: name, pure: true}
+		return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(s) + 1)}, code: name, pure: true}
 	case *ast.Ident:
 		return tr.ident(e)
 	case *ast.IndexExpr:
@@ -527,7 +520,7 @@ func (tr *translator) expr(e ast.Expr) operand {
 		if !ok {
 			return bad()
 		}
-		return constOp(constant{typ: tSizeT, i: off})
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: off})
 	case *ast.CompoundLit:
 		return tr.compoundLit(e)
 	case *ast.InitList:
@@ -554,7 +547,7 @@ func (tr *translator) stringValue(e *ast.StringLit) (string, bool) {
 			}
 			p = p[q:]
 		}
-		s, ok := unescape(p[1 : len(p)-1])
+		s, ok := ctype.Unescape(p[1 : len(p)-1])
 		if !ok {
 			tr.errorf(e.PiecePos[i], "invalid escape sequence in string literal")
 		}
@@ -580,33 +573,33 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		switch e.Name {
 		case "THREADS":
 			if tr.cfg.StaticThreads > 0 {
-				return constOp(constant{typ: tInt, i: int64(tr.cfg.StaticThreads)})
+				return constOp(ctype.Const{Type: ctype.IntType, Int: int64(tr.cfg.StaticThreads)})
 			}
 			if tr.fn != nil && tr.fn.name != "init" {
 				// A local copy: the Go compiler then keeps it in a register
 				// (THREADS never changes while the program runs).
 				tr.fn.usesTHREADS = true
-				return operand{kind: rvalue, t: tInt, code: "THREADS", pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, code: "THREADS", pure: true}
 			}
-			return operand{kind: rvalue, t: tInt, code: "int32(t.Threads)", pure: true}
+			return operand{kind: rvalue, t: ctype.IntType, code: "int32(t.Threads)", pure: true}
 		case "MYTHREAD":
 			if tr.fn != nil && tr.fn.name != "init" {
 				tr.fn.usesMYTHREAD = true
-				return operand{kind: rvalue, t: tInt, code: "MYTHREAD", pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, code: "MYTHREAD", pure: true}
 			}
-			return operand{kind: rvalue, t: tInt, code: "int32(t.MyThread)", pure: true}
+			return operand{kind: rvalue, t: ctype.IntType, code: "int32(t.MyThread)", pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
-			return constOp(constant{typ: tInt, i: maxBlockSize})
+			return constOp(ctype.Const{Type: ctype.IntType, Int: maxBlockSize})
 		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
 			name := ""
 			if tr.fn != nil {
 				name = tr.fn.name
 			}
-			return operand{kind: aggregate, t: &Type{Kind: Array, Elem: tChar, Len: int64(len(name) + 1)}, code: tr.stringVar(name), pure: true}
+			return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(name) + 1)}, code: tr.stringVar(name), pure: true}
 		}
 		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
 		// Declare it to report each undeclared name once per scope.
-		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: tInt, goName: "0", pos: e.Pos(), defined: true, undeclared: true})
+		tr.scope.insert(&symbol{name: e.Name, kind: symVar, typ: ctype.IntType, goName: "0", pos: e.Pos(), defined: true, undeclared: true})
 		return bad()
 	}
 	if s.undeclared {
@@ -615,7 +608,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	s.use(e.Pos())
 	switch s.kind {
 	case symEnumConst:
-		return constOp(constant{typ: tInt, i: s.val})
+		return constOp(ctype.Const{Type: ctype.IntType, Int: s.val})
 	case symTypedef:
 		tr.errorf(e.Pos(), "unexpected type name '%s': expected expression", e.Name)
 		return bad()
@@ -630,14 +623,14 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	switch {
 	case s.st == stShared:
 		p := fmt.Sprintf("upc.StaticPtr(%s)", s.goName)
-		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+		if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
 			return operand{kind: sharedAgg, t: t, code: p, pure: true, sym: s}
 		}
 		return operand{kind: lvShared, t: t, code: p, pure: true, sym: s}
-	case t.Kind == Array || t.Kind == Struct || t.Kind == Union:
+	case t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union:
 		return operand{kind: aggregate, t: t, code: name, pure: true, sym: s}
 	case s.inMem:
-		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), name), addr: name, pure: true, sym: s}
+		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), name), addr: name, pure: true, sym: s}
 	}
 	return operand{kind: lvGo, t: t, code: name, pure: true, sym: s}
 }
@@ -645,9 +638,9 @@ func (tr *translator) ident(e *ast.Ident) operand {
 // addScaled is base + i*size for private addresses, as Go code.
 func addScaled(base string, idx operand, size string, tr *translator) string {
 	if idx.c != nil {
-		off := idx.c.i
+		off := idx.c.Int
 		if !idx.t.IsSigned() {
-			off = int64(uint64(idx.c.i))
+			off = int64(uint64(idx.c.Int))
 		}
 		n, err := strconv.ParseInt(size, 10, 64)
 		if err == nil {
@@ -660,7 +653,7 @@ func addScaled(base string, idx operand, size string, tr *translator) string {
 			return fmt.Sprintf("%s + %d", base, off*n)
 		}
 	}
-	i := tr.conv(idx, tLong)
+	i := tr.conv(idx, ctype.LongType)
 	if size == "1" {
 		return fmt.Sprintf("%s + uintptr(%s)", base, i)
 	}
@@ -670,22 +663,22 @@ func addScaled(base string, idx operand, size string, tr *translator) string {
 // deref turns a pointer value into the lvalue it points to.
 func (tr *translator) deref(p operand, pos token.Pos) operand {
 	t := p.t.Elem
-	if t.Kind == Void {
+	if t.Kind == ctype.Void {
 		tr.errorf(pos, "dereferencing a 'void *' pointer")
 		return bad()
 	}
-	if t.Kind == Func {
+	if t.Kind == ctype.Func {
 		// *f of a function pointer designates the function, which decays
 		// straight back to the pointer.
 		return p
 	}
 	if p.t.IsPtrToShared() {
-		if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+		if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
 			return operand{kind: sharedAgg, t: t, code: p.code, pure: p.pure}
 		}
 		return operand{kind: lvShared, t: t, code: p.code, pure: p.pure}
 	}
-	if t.Kind == Array || t.Kind == Struct || t.Kind == Union {
+	if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		return operand{kind: aggregate, t: t, code: p.code, pure: p.pure}
 	}
 	if t.Size() < 0 {
@@ -695,9 +688,9 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 	if tr.fn != nil && tr.fn.memBase != "" {
 		// Inside a loop the loop pass optimised: the base of C addresses
 		// is in a local (loopopt.go).
-		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", t.goType(), tr.fn.memBase, p.code), addr: p.code, pure: p.pure}
+		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(t), tr.fn.memBase, p.code), addr: p.code, pure: p.pure}
 	}
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", t.goType(), p.code), addr: p.code, pure: p.pure}
+	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), p.code), addr: p.code, pure: p.pure}
 }
 
 // localIndex lowers a[i] inside a upc_forall whose affinity proved it
@@ -712,12 +705,12 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		return operand{}, false
 	}
 	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
-	if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != Array || a.typ.Elem.Kind == Array ||
-		a.typ.Elem.Kind == Struct || a.typ.Elem.Kind == Union || tr.isStrict(a.typ.Elem) {
+	if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != ctype.Array || a.typ.Elem.Kind == ctype.Array ||
+		a.typ.Elem.Kind == ctype.Struct || a.typ.Elem.Kind == ctype.Union || tr.isStrict(a.typ.Elem) {
 		return operand{}, false
 	}
 	for _, la := range tr.fn.localIndex {
-		b := blockOf(a.typ)
+		b := ctype.BlockOf(a.typ)
 		if la.index != i || la.block != b {
 			continue
 		}
@@ -739,7 +732,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 			base = v
 		}
 		addr := fmt.Sprintf("%s + %s*%d", base, off, elem.Size())
-		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", elem.goType(), addr), addr: addr, pure: true, shared: shared}, true
+		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(elem), addr), addr: addr, pure: true, shared: shared}, true
 	}
 	return operand{}, false
 }
@@ -748,12 +741,12 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 // allowed, and reports why not: it needs a complete object type. void *
 // arithmetic, gcc's extension (sizeof(void) == 1), is an error, as in GNU
 // UPC and Berkeley UPC; shared void * has no layout to count in.
-func (tr *translator) pointerArith(t *Type, pos token.Pos) bool {
+func (tr *translator) pointerArith(t *ctype.Type, pos token.Pos) bool {
 	elem := t.Elem
 	switch {
-	case elem.Kind == Void:
+	case elem.Kind == ctype.Void:
 		tr.errorf(pos, "pointer of type '%s' used in arithmetic", t)
-	case elem.Kind == Func || elem.Size() < 0 && !elem.DependsOnTHREADS():
+	case elem.Kind == ctype.Func || elem.Size() < 0 && !elem.DependsOnTHREADS():
 		tr.errorf(pos, "arithmetic on a pointer to an incomplete type '%s'", elem)
 	default:
 		return true
@@ -773,21 +766,21 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 	}
 	if neg {
 		if i.c != nil {
-			c := convertConst(constant{typ: tLong, i: -convertConst(*i.c, tLong).i}, tLong)
+			c := ctype.ConvertConst(ctype.Const{Type: ctype.LongType, Int: -ctype.ConvertConst(*i.c, ctype.LongType).Int}, ctype.LongType)
 			i = constOp(c)
 		} else {
-			i = operand{kind: rvalue, t: tLong, code: "-" + paren(tr.conv(i, tLong))}
+			i = operand{kind: rvalue, t: ctype.LongType, code: "-" + paren(tr.conv(i, ctype.LongType))}
 		}
 	}
 	if p.t.IsPtrToShared() {
-		if i.c != nil && i.c.i == 0 {
+		if i.c != nil && i.c.Int == 0 {
 			return operand{kind: rvalue, t: p.t, code: p.code, pure: p.pure}
 		}
-		step := tr.conv(i, tLong)
-		if elem.Kind == Array {
+		step := tr.conv(i, ctype.LongType)
+		if elem.Kind == ctype.Array {
 			// A row of a multi-dimensional shared array: the layout counts
 			// base elements, so step by the row's element count.
-			n, threads := elemCount(elem)
+			n, threads := ctype.ElemCount(elem)
 			rows := strconv.FormatInt(n, 10)
 			if threads {
 				rows += "*int64(t.Threads)"
@@ -805,10 +798,10 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		return o
 	}
 	x, i := tr.value(e.X), tr.value(e.Index)
-	if x.t.IsInteger() && i.t.Kind == Ptr {
+	if x.t.IsInteger() && i.t.Kind == ctype.Ptr {
 		x, i = i, x // i[a] is a[i]
 	}
-	if x.t.Kind != Ptr {
+	if x.t.Kind != ctype.Ptr {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
 	}
@@ -822,7 +815,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	var x operand
 	if e.Arrow {
 		p := tr.value(e.X)
-		if p.t.Kind != Ptr || (p.t.Elem.Kind != Struct && p.t.Elem.Kind != Union) {
+		if p.t.Kind != ctype.Ptr || (p.t.Elem.Kind != ctype.Struct && p.t.Elem.Kind != ctype.Union) {
 			tr.errorf(e.NamePos, "invalid type argument of '->' (have '%s')", p.t)
 			return bad()
 		}
@@ -830,7 +823,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	} else {
 		x = tr.expr(e.X)
 	}
-	if x.t.Kind != Struct && x.t.Kind != Union {
+	if x.t.Kind != ctype.Struct && x.t.Kind != ctype.Union {
 		tr.errorf(e.NamePos, "request for member '%s' in something not a structure or union", e.Name)
 		return bad()
 	}
@@ -838,7 +831,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 		tr.errorf(e.NamePos, "invalid use of incomplete type '%s'", x.t)
 		return bad()
 	}
-	f, off, ok := x.t.Rec.findField(e.Name)
+	f, off, ok := x.t.Rec.FindField(e.Name)
 	if !ok {
 		tr.errorf(e.NamePos, "'%s' has no member named '%s'", x.t, e.Name)
 		return bad()
@@ -853,13 +846,13 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 	case sharedAgg:
 		// A member of a shared struct lies on the struct's thread: an array
 		// member is indexed within that thread (indefinite layout).
-		s := *sharedIndefinite(ft, x.t.Strict, x.t.Relax)
+		s := *ctype.SharedIndefinite(ft, x.t.Strict, x.t.Relax)
 		p := fmt.Sprintf("crt.Offset(%s, %d)", x.code, off)
 		if f.IsBitField {
 			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
 			return bad()
 		}
-		if ft.Kind == Array || ft.Kind == Struct || ft.Kind == Union {
+		if ft.Kind == ctype.Array || ft.Kind == ctype.Struct || ft.Kind == ctype.Union {
 			return operand{kind: sharedAgg, t: &s, code: p, pure: x.pure}
 		}
 		return operand{kind: lvShared, t: &s, code: p, pure: x.pure}
@@ -871,10 +864,10 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 		if f.IsBitField {
 			return operand{kind: lvBit, t: ft, addr: addr, bit: f, pure: x.pure}
 		}
-		if ft.Kind == Array || ft.Kind == Struct || ft.Kind == Union {
+		if ft.Kind == ctype.Array || ft.Kind == ctype.Struct || ft.Kind == ctype.Union {
 			return operand{kind: aggregate, t: ft, code: addr, pure: x.pure}
 		}
-		return operand{kind: lvGo, t: ft, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", ft.goType(), addr), addr: addr, pure: x.pure}
+		return operand{kind: lvGo, t: ft, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(ft), addr), addr: addr, pure: x.pure}
 	}
 	tr.errorf(e.NamePos, "unsupported member access")
 	return bad()
@@ -883,33 +876,22 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 // errnoLvalue is errno: (*__errno_location()) in <errno.h>.
 const errnoLvalue = "t.libc.Errno"
 
-// sharedIndefinite is t shared with block size 0, arrays down to their
-// elements.
-func sharedIndefinite(t *Type, strict, relax bool) *Type {
-	u := *t
-	u.Shared, u.Block, u.Star, u.Strict, u.Relax = true, 0, false, strict, relax
-	if t.Kind == Array {
-		u.Elem = sharedIndefinite(t.Elem, strict, relax)
-	}
-	return &u
-}
-
 // bitLoad reads a bit-field: shift the storage unit left to drop the
 // higher fields, then right (arithmetically for signed fields).
 func (tr *translator) bitLoad(o operand) string {
 	f := o.bit
 	bits := f.Type.Size() * 8
-	gt := f.Type.goType()
+	gt := goType(f.Type)
 	left := bits - f.BitOff - f.BitWidth
 	right := bits - f.BitWidth
 	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
-	return fmt.Sprintf("%s(%s<<%d>>%d)", promote(f.Type).goType(), unit, left, right)
+	return fmt.Sprintf("%s(%s<<%d>>%d)", goType(ctype.Promote(f.Type)), unit, left, right)
 }
 
 // bitStore writes v (Go code of the field's type) into a bit-field.
 func (tr *translator) bitStore(o operand, v string) string {
 	f := o.bit
-	gt := f.Type.goType()
+	gt := goType(f.Type)
 	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
 	mask := fmt.Sprintf("%s(%d)", gt, uint64(1)<<uint(f.BitWidth)-1)
 	if f.BitWidth == f.Type.Size()*8 {
@@ -927,17 +909,17 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		}
 		switch x.kind {
 		case lvShared, sharedAgg:
-			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}
+			return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.code, pure: x.pure}
 		case aggregate:
-			return operand{kind: rvalue, t: pointerTo(x.t), code: x.code, pure: x.pure}
+			return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.code, pure: x.pure}
 		case funcDesig:
 			return tr.rval(x)
 		case lvGo:
 			if x.shared != "" {
-				return operand{kind: rvalue, t: pointerTo(x.t), code: x.shared, pure: x.pure}
+				return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.shared, pure: x.pure}
 			}
 			if x.addr != "" {
-				return operand{kind: rvalue, t: pointerTo(x.t), code: x.addr, pure: x.pure}
+				return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.addr, pure: x.pure}
 			}
 			if x.code == errnoLvalue {
 				tr.errorf(e.OpPos, "the address of errno cannot be taken (upcgo keeps errno in each thread's C library state, not in C memory)")
@@ -956,11 +938,11 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		if c, ok := e.X.(*ast.CallExpr); ok {
 			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "__errno_location" && len(c.Args) == 0 {
 				// errno is the thread's C library state.
-				return operand{kind: lvGo, t: tInt, code: errnoLvalue, pure: true}
+				return operand{kind: lvGo, t: ctype.IntType, code: errnoLvalue, pure: true}
 			}
 		}
 		p := tr.value(e.X)
-		if p.t.Kind != Ptr {
+		if p.t.Kind != ctype.Ptr {
 			tr.errorf(e.OpPos, "invalid type argument of unary '*' (have '%s')", p.t)
 			return bad()
 		}
@@ -982,7 +964,7 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 			tr.errorf(e.OpPos, "wrong type argument to unary %s ('%s')", map[string]string{"+": "plus", "-": "minus"}[e.Op], x.t)
 			return bad()
 		}
-		t := promote(x.t)
+		t := ctype.Promote(x.t)
 		code := tr.conv(x, t)
 		if e.Op == "-" {
 			code = "-" + paren(code)
@@ -993,7 +975,7 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 			tr.errorf(e.OpPos, "wrong type argument to bit-complement ('%s')", x.t)
 			return bad()
 		}
-		t := promote(x.t)
+		t := ctype.Promote(x.t)
 		return operand{kind: rvalue, t: t, code: "^" + paren(tr.conv(x, t)), pure: x.pure}
 	case "!":
 		if !x.t.IsScalar() {
@@ -1040,14 +1022,14 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 	}
 	pure := x.pure && y.pure
 	if x.c != nil && y.c != nil && x.t.IsArith() && y.t.IsArith() {
-		if c, ok := binaryConst(op, *x.c, *y.c); ok {
+		if c, ok := ctype.BinaryConst(op, *x.c, *y.c); ok {
 			return constOp(c)
 		}
 	}
-	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.i == 0 {
+	if (op == "/" || op == "%") && y.c != nil && y.t.IsInteger() && y.c.Int == 0 {
 		tr.warnf(pos, "division by zero")
 	}
-	xp, yp := x.t.Kind == Ptr, y.t.Kind == Ptr
+	xp, yp := x.t.Kind == ctype.Ptr, y.t.Kind == ctype.Ptr
 	switch {
 	case (op == "+" || op == "-") && xp && y.t.IsInteger():
 		return tr.ptrAdd(x, y, op == "-", pos)
@@ -1061,28 +1043,28 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		if !tr.pointerArith(x.t, pos) || !tr.pointerArith(y.t, pos) {
 			return bad()
 		}
-		if x.t.IsPtrToShared() && !compatiblePtrsToShared(x.t, y.t) {
+		if x.t.IsPtrToShared() && !ctype.CompatiblePtrsToShared(x.t, y.t) {
 			// The difference counts elements of one layout (UPC 1.3 §6.4.2).
 			tr.errorf(pos, "invalid operands to binary - (have '%s' and '%s'): pointers-to-shared to different types or block sizes", x.t, y.t)
 			return bad()
 		}
 		if x.t.IsPtrToShared() {
 			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
-			if x.t.Elem.Kind == Array {
-				n, threads := elemCount(x.t.Elem)
+			if x.t.Elem.Kind == ctype.Array {
+				n, threads := ctype.ElemCount(x.t.Elem)
 				code += " / " + strconv.FormatInt(n, 10)
 				if threads {
 					code = "(" + code + ") / int64(t.Threads)"
 				}
 			}
-			return operand{kind: rvalue, t: tPtrdiff, code: code, pure: pure}
+			return operand{kind: rvalue, t: ctype.PtrdiffT, code: code, pure: pure}
 		}
 		size := tr.sizeCode(x.t.Elem)
 		code := fmt.Sprintf("int64(%s-%s)", x.code, paren(y.code))
 		if size != "1" {
 			code = fmt.Sprintf("int64(%s-%s) / %s", x.code, paren(y.code), size)
 		}
-		return operand{kind: rvalue, t: tPtrdiff, code: code, pure: pure}
+		return operand{kind: rvalue, t: ctype.PtrdiffT, code: code, pure: pure}
 	case isRelational(op) && (xp || yp):
 		return tr.pointerCompare(op, x, y, pos)
 	}
@@ -1100,10 +1082,10 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			// Go gives an untyped constant shifted by a variable count the
 			// type its context asks for (uint32(-1 >> n) does not compile,
 			// uint64(1 << n) shifts in 64 bits): name its C type.
-			pt := promote(x.t)
-			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", pt.goType(), tr.conv(x, pt)), pure: true}
+			pt := ctype.Promote(x.t)
+			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", goType(pt), tr.conv(x, pt)), pure: true}
 		}
-		t := promote(x.t)
+		t := ctype.Promote(x.t)
 		count := tr.shiftCount(y, pos)
 		return operand{kind: rvalue, t: t, code: operandOf(tr.conv(x, t), 5, false) + " " + op + " " + operandOf(count, 5, true), pure: pure}
 	case "%", "&", "|", "^":
@@ -1112,7 +1094,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			return bad()
 		}
 	}
-	t := usualArith(x.t, y.t)
+	t := ctype.UsualArith(x.t, y.t)
 	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.divisor(op, y, t), goPrec(op), true)
 	if isRelational(op) {
 		b := boolOp(xc + " " + op + " " + yc)
@@ -1128,11 +1110,11 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 // divisor is y converted to t as the right operand of op: a constant zero
 // divisor of / or % is hidden from Go's constant evaluation (crt.Dynamic),
 // which rejects what C only makes undefined when it runs.
-func (tr *translator) divisor(op string, y operand, t *Type) string {
+func (tr *translator) divisor(op string, y operand, t *ctype.Type) string {
 	code := tr.conv(y, t)
 	if (op == "/" || op == "%") && y.c != nil {
-		if c := convertConst(*y.c, t); c.i == 0 && c.f == 0 {
-			return fmt.Sprintf("crt.Dynamic[%s](%s)", t.goType(), code)
+		if c := ctype.ConvertConst(*y.c, t); c.Int == 0 && c.Float == 0 {
+			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(t), code)
 		}
 	}
 	return code
@@ -1143,10 +1125,10 @@ func (tr *translator) divisor(op string, y operand, t *Type) string {
 // is undefined, and Go's fails when it runs).
 func (tr *translator) shiftCount(y operand, pos token.Pos) string {
 	if y.c == nil {
-		return tr.conv(y, promote(y.t))
+		return tr.conv(y, ctype.Promote(y.t))
 	}
-	count := strconv.FormatInt(y.c.i, 10)
-	if y.c.i < 0 {
+	count := strconv.FormatInt(y.c.Int, 10)
+	if y.c.Int < 0 {
 		tr.warnf(pos, "shift count is negative")
 		return fmt.Sprintf("crt.Dynamic[int64](%s)", count)
 	}
@@ -1180,15 +1162,15 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 		if x.t.IsPtrToShared() && y.t.IsPtrToShared() {
 			eq := op == "==" || op == "!="
 			switch {
-			case blockMismatch(x.t, y.t):
+			case ctype.BlockMismatch(x.t, y.t):
 				tr.errorf(pos, "comparison of pointers-to-shared with different block sizes ('%s' and '%s') needs a cast", x.t, y.t)
 				return bad()
-			case !eq && (!compatiblePtrsToShared(x.t, y.t) || x.t.Elem.Base().Size() < 0):
+			case !eq && (!ctype.CompatiblePtrsToShared(x.t, y.t) || x.t.Elem.Base().Size() < 0):
 				// They count positions in one layout (UPC 1.3 §6.4.2);
 				// shared void has none.
 				tr.errorf(pos, "relational comparison of pointers-to-shared to different, void or incomplete types ('%s' and '%s')", x.t, y.t)
 				return bad()
-			case eq && x.t.Elem.Kind != Void && y.t.Elem.Kind != Void && !sameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()):
+			case eq && x.t.Elem.Kind != ctype.Void && y.t.Elem.Kind != ctype.Void && !ctype.SameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()):
 				tr.warnf(pos, "comparison of distinct pointer types ('%s' and '%s')", x.t, y.t)
 			}
 		}
@@ -1207,19 +1189,19 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 		b.pure = pure
 		return b
 	}
-	if x.t.Kind == Ptr && y.t.Kind == Ptr && !sameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()) && x.t.Elem.Kind != Void && y.t.Elem.Kind != Void {
+	if x.t.Kind == ctype.Ptr && y.t.Kind == ctype.Ptr && !ctype.SameType(x.t.Elem.Unqual(), y.t.Elem.Unqual()) && x.t.Elem.Kind != ctype.Void && y.t.Elem.Kind != ctype.Void {
 		tr.warnf(pos, "comparison of distinct pointer types ('%s' and '%s')", x.t, y.t)
 	}
 	if (x.t.IsInteger() && x.c == nil) || (y.t.IsInteger() && y.c == nil) {
 		tr.warnf(pos, "comparison between pointer and integer")
 	}
-	b := boolOp(paren(tr.conv(x, tVoidPtr)) + " " + op + " " + paren(tr.conv(y, tVoidPtr)))
+	b := boolOp(paren(tr.conv(x, ctype.VoidPtr)) + " " + op + " " + paren(tr.conv(y, ctype.VoidPtr)))
 	b.pure = pure
 	return b
 }
 
 func (tr *translator) sizeof(e ast.Expr) operand {
-	var t *Type
+	var t *ctype.Type
 	var pos token.Pos
 	switch e := e.(type) {
 	case *ast.SizeofType:
@@ -1231,11 +1213,11 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 			_ = o
 		}
 	}
-	if t.Kind == Func {
+	if t.Kind == ctype.Func {
 		tr.errorf(pos, "invalid application of 'sizeof' to a function type")
 		return bad()
 	}
-	if t.Kind == Void {
+	if t.Kind == ctype.Void {
 		// gcc's sizeof(void) == 1 is an extension UPC compilers refuse.
 		tr.errorf(pos, "invalid application of 'sizeof' to a void type")
 		return bad()
@@ -1245,16 +1227,16 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 		return bad()
 	}
 	if t.DependsOnTHREADS() {
-		return operand{kind: rvalue, t: tSizeT, code: "uint64(" + tr.sizeExprInt(t) + ")", pure: true}
+		return operand{kind: rvalue, t: ctype.SizeT, code: "uint64(" + tr.sizeExprInt(t) + ")", pure: true}
 	}
-	return constOp(constant{typ: tSizeT, i: t.Size()})
+	return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()})
 }
 
 func (tr *translator) cast(e *ast.CastExpr) operand {
 	t := tr.resolveType(e.Type)
 	x := tr.value(e.X)
-	if t.Kind == Void {
-		return operand{kind: rvalue, t: tVoid, code: x.code, pure: x.pure}
+	if t.Kind == ctype.Void {
+		return operand{kind: rvalue, t: ctype.VoidType, code: x.code, pure: x.pure}
 	}
 	if !t.IsScalar() {
 		tr.errorf(e.Lparen, "conversion to non-scalar type '%s' requested", t)
@@ -1264,14 +1246,14 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		tr.errorf(e.Lparen, "cannot convert '%s' to '%s'", x.t, t)
 		return bad()
 	}
-	if x.t.IsFloat() && t.Kind == Ptr {
+	if x.t.IsFloat() && t.Kind == ctype.Ptr {
 		tr.errorf(e.Lparen, "cannot convert a floating value to a pointer")
 		return bad()
 	}
 	if x.invalid {
 		return bad()
 	}
-	if x.t.Kind == Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !x.null {
+	if x.t.Kind == ctype.Ptr && !x.t.Elem.Shared && t.IsPtrToShared() && !x.null {
 		tr.errorf(e.Lparen, "cannot cast a private pointer to a pointer-to-shared (UPC 1.3 §6.4.3)")
 		return bad()
 	}
@@ -1280,24 +1262,24 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 		return bad()
 	}
 	if x.c != nil && t.IsArith() {
-		return constOp(convertConst(*x.c, t))
+		return constOp(ctype.ConvertConst(*x.c, t))
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == Ptr}
+	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == ctype.Ptr}
 }
 
 // offsetof walks a member designator list.
-func (tr *translator) offsetof(t *Type, ds []ast.Designator, report bool) (int64, *Type, bool) {
+func (tr *translator) offsetof(t *ctype.Type, ds []ast.Designator, report bool) (int64, *ctype.Type, bool) {
 	var off int64
 	for _, d := range ds {
 		switch d := d.(type) {
 		case *ast.FieldDesignator:
-			if t.Kind != Struct && t.Kind != Union {
+			if t.Kind != ctype.Struct && t.Kind != ctype.Union {
 				if report {
 					tr.errorf(d.Pos(), "offsetof member '%s' of a non-struct type", d.Name)
 				}
 				return 0, nil, false
 			}
-			f, o, ok := t.Rec.findField(d.Name)
+			f, o, ok := t.Rec.FindField(d.Name)
 			if !ok {
 				if report {
 					tr.errorf(d.Pos(), "'%s' has no member named '%s'", t, d.Name)
@@ -1307,24 +1289,24 @@ func (tr *translator) offsetof(t *Type, ds []ast.Designator, report bool) (int64
 			off += o
 			t = f.Type
 		case *ast.IndexDesignator:
-			if t.Kind != Array {
+			if t.Kind != ctype.Array {
 				return 0, nil, false
 			}
 			i, ok := tr.constEval(d.Index)
 			if !ok {
 				return 0, nil, false
 			}
-			off += i.i * t.Elem.Size()
+			off += i.Int * t.Elem.Size()
 			t = t.Elem
 		}
 	}
 	return off, t, true
 }
 
-func (tr *translator) upcSizeofConst(e ast.Expr) (constant, bool) {
+func (tr *translator) upcSizeofConst(e ast.Expr) (ctype.Const, bool) {
 	o, ok := tr.upcSizeofValue(e, false)
 	if !ok || o.c == nil {
-		return constant{}, false
+		return ctype.Const{}, false
 	}
 	return *o.c, true
 }
@@ -1352,19 +1334,19 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	case *ast.UpcLocalsizeof:
 		x, ty, op, pos = e.X, e.Type, "upc_localsizeof", e.OpPos
 	}
-	var t *Type
+	var t *ctype.Type
 	if ty != nil {
 		t = tr.resolveType(ty)
 	} else {
 		t = tr.typeOfExpr(x)
 	}
-	if !t.Shared && !(t.Kind == Array && t.Base().Shared) {
+	if !t.Shared && !(t.Kind == ctype.Array && t.Base().Shared) {
 		if report {
 			tr.errorf(pos, "%s requires a shared-qualified operand (have '%s')", op, t)
 		}
 		return operand{}, false
 	}
-	if base := t.Base(); base.Kind == Void || base.Size() < 0 {
+	if base := t.Base(); base.Kind == ctype.Void || base.Size() < 0 {
 		if report {
 			tr.errorf(pos, "invalid application of %s to an incomplete type '%s'", op, base)
 		}
@@ -1372,12 +1354,12 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	}
 	switch op {
 	case "upc_blocksizeof":
-		b := blockOf(t)
-		if t.Kind == Array && t.Base().Star {
+		b := ctype.BlockOf(t)
+		if t.Kind == ctype.Array && t.Base().Star {
 			// shared [*]: ceil(elements/THREADS), as the declaration lays it
 			// out; a constant when the dimension is N*THREADS or THREADS
 			// is static.
-			total, threads := elemCount(t)
+			total, threads := ctype.ElemCount(t)
 			switch {
 			case threads:
 				b = total
@@ -1391,9 +1373,9 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 			}
 			b = max(b, 1)
 		}
-		return constOp(constant{typ: tSizeT, i: b}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: b}), true
 	case "upc_elemsizeof":
-		return constOp(constant{typ: tSizeT, i: t.Base().Size()}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Base().Size()}), true
 	}
 	// upc_localsizeof: the bytes on the thread holding the most elements,
 	// an integer constant (UPC 1.3 §6.4.1) whenever THREADS does not
@@ -1402,12 +1384,12 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	// at most (exact when B divides N; above that, the padding the
 	// specification allows). Only a dimension without THREADS in the
 	// dynamic environment leaves a value THREADS decides at run time.
-	if t.Kind != Array {
-		return constOp(constant{typ: tSizeT, i: t.Size()}), true
+	if t.Kind != ctype.Array {
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()}), true
 	}
 	es := t.Base().Size()
-	n, threads := elemCount(t)
-	b := blockOf(t)
+	n, threads := ctype.ElemCount(t)
+	b := ctype.BlockOf(t)
 	if t.Base().Star {
 		b = 0 // resolved below: one block per thread
 	}
@@ -1420,13 +1402,13 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 		if t.Base().Star {
 			b = max((n+T-1)/T, 1)
 		}
-		return constOp(constant{typ: tSizeT, i: threadZeroBytes(n*es, b*es, T)}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: threadZeroBytes(n*es, b*es, T)}), true
 	case threads && t.Base().Star:
-		return constOp(constant{typ: tSizeT, i: n * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	case threads && b > 0:
-		return constOp(constant{typ: tSizeT, i: (n + b - 1) / b * b * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: (n + b - 1) / b * b * es}), true
 	case !threads && b == 0 && !t.Base().Star:
-		return constOp(constant{typ: tSizeT, i: n * es}), true
+		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	}
 	total := tr.sizeExprInt(t)
 	var code string
@@ -1439,7 +1421,7 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	default:
 		code = fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
 	}
-	return operand{kind: rvalue, t: tSizeT, code: code}, true
+	return operand{kind: rvalue, t: ctype.SizeT, code: code}, true
 }
 
 // threadZeroBytes is the bytes thread 0, which holds the most, has of an

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -265,7 +266,7 @@ func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast
 			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ngoto %s\n}", paren(a.code), j.cont))
 		case a.t.IsInteger():
 			j.contUsed = true
-			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ngoto %s\n}", tr.conv(a, tLong), j.cont))
+			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ngoto %s\n}", tr.conv(a, ctype.LongType), j.cont))
 		default:
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}

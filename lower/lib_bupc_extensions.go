@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -29,7 +30,7 @@ func bupcExtensionLowerings() map[string]*builtinFunc {
 var upcCastableLib = library{
 	header: "upc_castable.h",
 	lowered: map[string]*builtinFunc{
-		"upc_cast":        simple("uintptr(t.Local(%s))", tVoidPtr),
+		"upc_cast":        simple("uintptr(t.Local(%s))", ctype.VoidPtr),
 		"upc_thread_info": {lower: (*translator).lowerThreadInfo},
 	},
 }
@@ -43,32 +44,32 @@ var bupcCollectivevLib = library{
 // bupcExtensions are bupc_extensions.h's functions beyond the memcpy
 // library.
 var bupcExtensions = map[string]*builtinFunc{
-	"bupc_poll":            simple("t.Poll()", tVoid),
-	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", tDouble),
-	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", tUInt),
-	"bupc_ptradd": {lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+	"bupc_poll":            simple("t.Poll()", ctype.VoidType),
+	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", ctype.DoubleType),
+	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", ctype.UIntType),
+	"bupc_ptradd": {lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
 		return fmt.Sprintf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
 			paren(args[0]), args[3], args[1], args[2]), nil
 	}},
 	"bupc_sem_alloc":           simple("t.SemAlloc(%s)", nil),
-	"bupc_sem_free":            simple("t.SemFree(%s)", tVoid),
-	"bupc_sem_post":            simple(`t.SemPost("bupc_sem_post", %s, 1)`, tVoid),
-	"bupc_sem_postN":           simple(`t.SemPost("bupc_sem_postN", %s, %s)`, tVoid),
-	"bupc_sem_wait":            simple(`t.SemWait("bupc_sem_wait", %s, 1)`, tVoid),
-	"bupc_sem_waitN":           simple(`t.SemWait("bupc_sem_waitN", %s, %s)`, tVoid),
-	"bupc_sem_try":             simple(`crt.B2I(t.SemTry("bupc_sem_try", %s, 1))`, tInt),
-	"bupc_sem_tryN":            simple(`crt.B2I(t.SemTry("bupc_sem_tryN", %s, %s))`, tInt),
-	"bupc_memput_signal":       simple(`t.MemputSignal("bupc_memput_signal", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
-	"bupc_memput_signal_async": simple(`t.MemputSignal("bupc_memput_signal_async", %s, crt.P(%s), uintptr(%s), %s, %s)`, tVoid),
+	"bupc_sem_free":            simple("t.SemFree(%s)", ctype.VoidType),
+	"bupc_sem_post":            simple(`t.SemPost("bupc_sem_post", %s, 1)`, ctype.VoidType),
+	"bupc_sem_postN":           simple(`t.SemPost("bupc_sem_postN", %s, %s)`, ctype.VoidType),
+	"bupc_sem_wait":            simple(`t.SemWait("bupc_sem_wait", %s, 1)`, ctype.VoidType),
+	"bupc_sem_waitN":           simple(`t.SemWait("bupc_sem_waitN", %s, %s)`, ctype.VoidType),
+	"bupc_sem_try":             simple(`crt.B2I(t.SemTry("bupc_sem_try", %s, 1))`, ctype.IntType),
+	"bupc_sem_tryN":            simple(`crt.B2I(t.SemTry("bupc_sem_tryN", %s, %s))`, ctype.IntType),
+	"bupc_memput_signal":       simple(`t.MemputSignal("bupc_memput_signal", %s, crt.P(%s), uintptr(%s), %s, %s)`, ctype.VoidType),
+	"bupc_memput_signal_async": simple(`t.MemputSignal("bupc_memput_signal_async", %s, crt.P(%s), uintptr(%s), %s, %s)`, ctype.VoidType),
 }
 
 // lowerThreadInfo lowers upc_thread_info, whose result struct is a
 // temporary in the caller's frame (as div's is).
-func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos) (string, *Type) {
+func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
 	s := tr.scope.lookup("upc_thread_info_t")
 	if tr.fn == nil || s == nil || s.kind != symTypedef || len(args) != 1 {
 		tr.errorf(pos, "upc_thread_info needs <upc_castable.h> and one argument, inside a function")
-		return "0", tInt
+		return "0", ctype.IntType
 	}
 	slot := tr.fn.frameSlot(tr, s.typ, tr.tmp("info"))
 	return fmt.Sprintf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
@@ -77,11 +78,11 @@ func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos)
 // lowerAllv lowers bupc_collectivev.h's entry: the result (a TYPE, whose
 // size the macro passes as a constant) goes to a temporary in the caller's
 // frame.
-func (tr *translator) lowerAllv(args []string, raw []operand, pos token.Pos) (string, *Type) {
-	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.i <= 0 {
+func (tr *translator) lowerAllv(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.Int <= 0 {
 		tr.errorf(pos, "bupc_allv_* need a type of constant size, inside a function")
-		return "0", tVoidPtr
+		return "0", ctype.VoidPtr
 	}
-	slot := tr.fn.frameSlot(tr, &Type{Kind: Array, Elem: tULong, Len: (raw[2].c.i + 7) / 8}, tr.tmp("allv"))
-	return fmt.Sprintf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), tVoidPtr
+	slot := tr.fn.frameSlot(tr, &ctype.Type{Kind: ctype.Array, Elem: ctype.ULongType, Len: (raw[2].c.Int + 7) / 8}, tr.tmp("allv"))
+	return fmt.Sprintf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
 }

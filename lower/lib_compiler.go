@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -12,14 +13,14 @@ import (
 var compilerBuiltins = library{
 	header: "",
 	lowered: map[string]*builtinFunc{
-		"__builtin_inf": simple("math.Inf(1)", tDouble),
-		"__builtin_nan": {lower: func(*translator, []string, []operand, token.Pos) (string, *Type) {
-			return "math.NaN()", tDouble
+		"__builtin_inf": simple("math.Inf(1)", ctype.DoubleType),
+		"__builtin_nan": {lower: func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+			return "math.NaN()", ctype.DoubleType
 		}},
-		"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-			return args[0], tLong
+		"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
+			return args[0], ctype.LongType
 		}},
-		"upc_fence": simple("t.Fence()", tVoid),
+		"upc_fence": simple("t.Fence()", ctype.VoidType),
 	},
 }
 
@@ -47,9 +48,9 @@ var allocaLib = library{
 var endianLib = library{
 	header: "endian.h",
 	lowered: map[string]*builtinFunc{
-		"__builtin_bswap16": simple("crt.Bswap16(uint16(%s))", tUShort),
-		"__builtin_bswap32": simple("crt.Bswap32(uint32(%s))", tUInt),
-		"__builtin_bswap64": simple("crt.Bswap64(uint64(%s))", tULong),
+		"__builtin_bswap16": simple("crt.Bswap16(uint16(%s))", ctype.UShortType),
+		"__builtin_bswap32": simple("crt.Bswap32(uint32(%s))", ctype.UIntType),
+		"__builtin_bswap64": simple("crt.Bswap64(uint64(%s))", ctype.ULongType),
 	},
 }
 
@@ -68,6 +69,6 @@ var errnoLib = library{
 var assertLib = library{
 	header: "assert.h",
 	lowered: map[string]*builtinFunc{
-		"__assert_fail": simple("crt.AssertFail(%s, %s, %s, %s)", tVoid),
+		"__assert_fail": simple("crt.AssertFail(%s, %s, %s, %s)", ctype.VoidType),
 	},
 }

@@ -1,5 +1,7 @@
 package lower
 
+import "github.com/upcgo/upcgo/lower/ctype"
+
 // stdio.h: package stdlib's streams; the va_list forms of printf and scanf
 // decode the va_list (crt.VaFormat, crt.VaScan: one pointer per assigning
 // conversion) and call the variadic stdlib function.
@@ -46,12 +48,12 @@ var stdioLib = library{
 		"perror":   {"stdlib.Perror", withState},
 	},
 	lowered: map[string]*builtinFunc{
-		"vprintf":   simple("stdlib.Printf(%[1]s, crt.VaFormat(%[1]s, %[2]s)...)", tInt),
-		"vfprintf":  simple("stdlib.Fprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
-		"vsprintf":  simple("stdlib.Sprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", tInt),
-		"vsnprintf": simple("stdlib.Snprintf(%[1]s, %[2]s, %[3]s, crt.VaFormat(%[3]s, %[4]s)...)", tInt),
-		"vscanf":    simple("stdlib.Scanf(%[1]s, crt.VaScan(%[1]s, %[2]s)...)", tInt),
-		"vfscanf":   simple("stdlib.Fscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", tInt),
-		"vsscanf":   simple("stdlib.Sscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", tInt),
+		"vprintf":   simple("stdlib.Printf(%[1]s, crt.VaFormat(%[1]s, %[2]s)...)", ctype.IntType),
+		"vfprintf":  simple("stdlib.Fprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", ctype.IntType),
+		"vsprintf":  simple("stdlib.Sprintf(%[1]s, %[2]s, crt.VaFormat(%[2]s, %[3]s)...)", ctype.IntType),
+		"vsnprintf": simple("stdlib.Snprintf(%[1]s, %[2]s, %[3]s, crt.VaFormat(%[3]s, %[4]s)...)", ctype.IntType),
+		"vscanf":    simple("stdlib.Scanf(%[1]s, crt.VaScan(%[1]s, %[2]s)...)", ctype.IntType),
+		"vfscanf":   simple("stdlib.Fscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", ctype.IntType),
+		"vsscanf":   simple("stdlib.Sscanf(%[1]s, %[2]s, crt.VaScan(%[2]s, %[3]s)...)", ctype.IntType),
 	},
 }

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -46,16 +47,16 @@ var stdlibLib = library{
 		"llabs":          {"stdlib.Llabs", noState},
 	},
 	lowered: map[string]*builtinFunc{
-		"exit":  simple("t.Exit(int(%s))", tVoid),
-		"_Exit": simple("t.Exit(int(%s))", tVoid),
-		"abort": simple("stdlib.Abort()", tVoid),
-		"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
-			return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), tInt
+		"exit":  simple("t.Exit(int(%s))", ctype.VoidType),
+		"_Exit": simple("t.Exit(int(%s))", ctype.VoidType),
+		"abort": simple("stdlib.Abort()", ctype.VoidType),
+		"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+			return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), ctype.IntType
 		}},
 		"qsort":   {lower: (*translator).lowerQsort},
 		"bsearch": {lower: (*translator).lowerBsearch},
-		"div":     {lower: divLowering("stdlib.Div", tInt)},
-		"ldiv":    {lower: divLowering("stdlib.Ldiv", tLong)},
-		"lldiv":   {lower: divLowering("stdlib.Lldiv", tLLong)},
+		"div":     {lower: divLowering("stdlib.Div", ctype.IntType)},
+		"ldiv":    {lower: divLowering("stdlib.Ldiv", ctype.LongType)},
+		"lldiv":   {lower: divLowering("stdlib.Lldiv", ctype.LLongType)},
 	},
 }

@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -12,16 +13,16 @@ import (
 var upcLib = library{
 	header: "upc.h",
 	lowered: map[string]*builtinFunc{
-		"upc_global_exit":  simple("t.GlobalExit(int(%s))", tVoid),
+		"upc_global_exit":  simple("t.GlobalExit(int(%s))", ctype.VoidType),
 		"upc_global_alloc": simple("t.GlobalAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),
 		"upc_all_alloc":    simple("t.AllAlloc(uintptr(%s), uintptr(%s))", tSharedVoidPtr),
 		"upc_alloc":        simple("t.Alloc(uintptr(%s))", tSharedVoidPtr),
 		"upc_local_alloc":  simple("t.Alloc(uintptr(%s) * uintptr(%s))", tSharedVoidPtr),
-		"upc_free":         simple("t.Free(%s)", tVoid),
-		"upc_all_free":     simple("t.AllFree(%s)", tVoid),
+		"upc_free":         simple("t.Free(%s)", ctype.VoidType),
+		"upc_all_free":     simple("t.AllFree(%s)", ctype.VoidType),
 		"upc_threadof":     field("Thread"),
 		"upc_phaseof":      field("Phase"),
-		"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
+		"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
 			// The result has the argument's type, unless that is not a
 			// pointer-to-shared (a null pointer constant).
 			t := raw[0].t
@@ -31,20 +32,20 @@ var upcLib = library{
 			return fmt.Sprintf("%s.ResetPhase()", paren(args[0])), t
 		}},
 		"upc_addrfield":         field("Addr"),
-		"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", tSizeT),
+		"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", ctype.SizeT),
 		"upc_global_lock_alloc": simple("t.GlobalLockAlloc()", nil),
 		"upc_all_lock_alloc":    simple("t.AllLockAlloc()", nil),
-		"upc_lock_free":         simple("t.LockFree(%s)", tVoid),
-		"upc_all_lock_free":     simple("t.AllLockFree(%s)", tVoid),
-		"upc_lock":              simple("t.Lock(%s)", tVoid),
-		"upc_lock_attempt":      simple("crt.B2I(t.LockAttempt(%s))", tInt),
-		"upc_unlock":            simple("t.Unlock(%s)", tVoid),
-		"upc_memcpy":            simple("t.Memcpy(%s, %s, uintptr(%s))", tVoid),
-		"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", tVoid),
-		"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", tVoid),
-		"upc_poll":              simple("t.Poll()", tVoid),
-		"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *Type) {
-			return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), tVoid
+		"upc_lock_free":         simple("t.LockFree(%s)", ctype.VoidType),
+		"upc_all_lock_free":     simple("t.AllLockFree(%s)", ctype.VoidType),
+		"upc_lock":              simple("t.Lock(%s)", ctype.VoidType),
+		"upc_lock_attempt":      simple("crt.B2I(t.LockAttempt(%s))", ctype.IntType),
+		"upc_unlock":            simple("t.Unlock(%s)", ctype.VoidType),
+		"upc_memcpy":            simple("t.Memcpy(%s, %s, uintptr(%s))", ctype.VoidType),
+		"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", ctype.VoidType),
+		"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", ctype.VoidType),
+		"upc_poll":              simple("t.Poll()", ctype.VoidType),
+		"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
+			return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), ctype.VoidType
 		}},
 	},
 }
@@ -53,15 +54,15 @@ var upcLib = library{
 var upcTickLib = library{
 	header: "upc_tick.h",
 	lowered: map[string]*builtinFunc{
-		"upc_ticks_now":   simple("upc.TicksNow()", tULong),
-		"upc_ticks_to_ns": simple("upc.TicksToNs(%s)", tULong),
+		"upc_ticks_now":   simple("upc.TicksNow()", ctype.ULongType),
+		"upc_ticks_to_ns": simple("upc.TicksToNs(%s)", ctype.ULongType),
 	},
 }
 
 // field lowers upc_threadof, upc_phaseof and upc_addrfield: a field of the
 // pointer-to-shared.
 func field(name string) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
-		return fmt.Sprintf("uint64(%s.%s)", paren(args[0]), name), tSizeT
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
+		return fmt.Sprintf("uint64(%s.%s)", paren(args[0]), name), ctype.SizeT
 	}}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -17,16 +18,16 @@ var upcAtomicLib = library{header: "upc_atomic.h", lowered: atomicLowerings()}
 // atomicLowerings are the atomics, by name.
 func atomicLowerings() map[string]*builtinFunc {
 	m := map[string]*builtinFunc{
-		"upc_all_atomicdomain_alloc": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		"upc_all_atomicdomain_alloc": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 			op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_all_atomicdomain_alloc")
 			return fmt.Sprintf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
 		}},
-		"upc_all_atomicdomain_free": simple("t.AllAtomicDomainFree(%s)", tVoid),
+		"upc_all_atomicdomain_free": simple("t.AllAtomicDomainFree(%s)", ctype.VoidType),
 		"upc_atomic_strict":         {lower: atomicLowering(true)},
 		"upc_atomic_relaxed":        {lower: atomicLowering(false)},
-		"upc_atomic_isfast": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		"upc_atomic_isfast": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 			op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_atomic_isfast")
-			return fmt.Sprintf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), tInt
+			return fmt.Sprintf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), ctype.IntType
 		}},
 	}
 	for _, name := range bupcAtomicNames() {
@@ -38,30 +39,30 @@ func atomicLowerings() map[string]*builtinFunc {
 // atomicTypeCode names the upc.TypeCode of a pointer's target type, for
 // the runtime's check against the domain: void says nothing, and a type
 // that has no upc_type_t is one no domain accepts.
-func atomicTypeCode(p *Type) string {
-	if p.Kind != Ptr {
+func atomicTypeCode(p *ctype.Type) string {
+	if p.Kind != ctype.Ptr {
 		return "upc.TypeUnknown"
 	}
 	switch e := p.Elem; e.Kind {
-	case Void:
+	case ctype.Void:
 		return "upc.TypeUnknown"
-	case Int, Enum:
+	case ctype.Int, ctype.Enum:
 		return "upc.TypeInt"
-	case UInt:
+	case ctype.UInt:
 		return "upc.TypeUInt"
-	case Long:
+	case ctype.Long:
 		return "upc.TypeLong"
-	case ULong:
+	case ctype.ULong:
 		return "upc.TypeULong"
-	case LLong:
+	case ctype.LLong:
 		return "upc.TypeLLong"
-	case ULLong:
+	case ctype.ULLong:
 		return "upc.TypeULLong"
-	case Float:
+	case ctype.Float:
 		return "upc.TypeFloat"
-	case Double:
+	case ctype.Double:
 		return "upc.TypeDouble"
-	case Ptr:
+	case ctype.Ptr:
 		if e.Elem.Shared {
 			return "upc.TypePTS"
 		}
@@ -73,17 +74,17 @@ func atomicTypeCode(p *Type) string {
 // pointer arguments are converted to void pointers by then; their types
 // before the conversion go to the runtime, which checks them against the
 // domain's type.
-func atomicLowering(strict bool) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+func atomicLowering(strict bool) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
 	name := "upc_atomic_relaxed"
 	if strict {
 		name = "upc_atomic_strict"
 	}
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		types := fmt.Sprintf("upc.AtomicTypes{Target: %s, Fetch: %s, Operand1: %s, Operand2: %s}",
 			atomicTypeCode(raw[3].t), atomicTypeCode(raw[1].t), atomicTypeCode(raw[4].t), atomicTypeCode(raw[5].t))
 		private := func(code string) string { return "unsafe.Pointer(cmem.Ptr[byte](" + code + "))" }
 		return fmt.Sprintf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
-			args[0], private(args[1]), tr.opArg(args[2], raw[2], opsAtomic, false, pos, name), args[3], private(args[4]), private(args[5]), strict, types), tVoid
+			args[0], private(args[1]), tr.opArg(args[2], raw[2], opsAtomic, false, pos, name), args[3], private(args[4]), private(args[5]), strict, types), ctype.VoidType
 	}
 }
 
@@ -92,10 +93,10 @@ func atomicLowering(strict bool) func(*translator, []string, []operand, token.Po
 var bupcTypes = []struct {
 	x    string
 	code string
-	c    *Type
+	c    *ctype.Type
 }{
-	{"I64", "upc.TypeInt64", tLong}, {"U64", "upc.TypeUInt64", tULong}, {"I32", "upc.TypeInt32", tInt}, {"U32", "upc.TypeUInt32", tUInt},
-	{"I", "upc.TypeInt", tInt}, {"UI", "upc.TypeUInt", tUInt}, {"L", "upc.TypeLong", tLong}, {"UL", "upc.TypeULong", tULong},
+	{"I64", "upc.TypeInt64", ctype.LongType}, {"U64", "upc.TypeUInt64", ctype.ULongType}, {"I32", "upc.TypeInt32", ctype.IntType}, {"U32", "upc.TypeUInt32", ctype.UIntType},
+	{"I", "upc.TypeInt", ctype.IntType}, {"UI", "upc.TypeUInt", ctype.UIntType}, {"L", "upc.TypeLong", ctype.LongType}, {"UL", "upc.TypeULong", ctype.ULongType},
 }
 
 // bupcOps are the OP of bupc_atomicX_OP_MODE: the UPC 1.3 operation, and
@@ -125,13 +126,13 @@ func bupcAtomicNames() []string {
 // bupcLowering lowers one bupc_atomic* function to upc.Thread.AtomicBits:
 // the operands go as the bits of their values and the old value comes
 // back as bits, converted to the function's type.
-func bupcLowering(name string) func(*translator, []string, []operand, token.Pos) (string, *Type) {
+func bupcLowering(name string) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
 	rest := strings.TrimPrefix(name, "bupc_atomic")
 	x, rest, _ := strings.Cut(rest, "_")
 	opName := rest[:strings.LastIndexByte(rest, '_')]
 	strict := strings.HasSuffix(rest, "_strict")
 	var typ string
-	var ct *Type
+	var ct *ctype.Type
 	for _, b := range bupcTypes {
 		if b.x == x {
 			typ, ct = b.code, b.c
@@ -146,8 +147,8 @@ func bupcLowering(name string) func(*translator, []string, []operand, token.Pos)
 	}
 	// The operand's Go type is named: an int constant is untyped in Go,
 	// and would otherwise be inferred as int.
-	bits := func(v string) string { return "upc.AtomicOperand[" + ct.goType() + "](" + v + ")" }
-	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+	bits := func(v string) string { return "upc.AtomicOperand[" + goType(ct) + "](" + v + ")" }
+	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
 		a, b := "0", "0"
 		switch opName {
 		case "read":
@@ -160,13 +161,13 @@ func bupcLowering(name string) func(*translator, []string, []operand, token.Pos)
 		}
 		code := fmt.Sprintf("t.AtomicBits(%s, %s, %s, %s, %s, %s, %t)", strconv.Quote(name), typ, upcOp, args[0], a, b, strict)
 		if !fetches {
-			return code, tVoid
+			return code, ctype.VoidType
 		}
 		// The bits of a 32-bit value are its low half.
 		if ct.Size() == 4 {
-			code = ct.goType() + "(uint32(" + code + "))"
+			code = goType(ct) + "(uint32(" + code + "))"
 		} else {
-			code = ct.goType() + "(" + code + ")"
+			code = goType(ct) + "(" + code + ")"
 		}
 		return code, ct
 	}

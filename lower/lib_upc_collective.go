@@ -3,6 +3,7 @@ package lower
 import (
 	"fmt"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -17,12 +18,12 @@ var upcCollectiveLib = library{header: "upc_collective.h", lowered: collectiveLo
 // functions differ in the name and the types only.
 func collectiveLowerings() map[string]*builtinFunc {
 	m := map[string]*builtinFunc{
-		"upc_all_broadcast":  simple("t.AllBroadcast(%s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
-		"upc_all_scatter":    simple("t.AllScatter(%s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
-		"upc_all_gather":     simple("t.AllGather(%s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
-		"upc_all_gather_all": simple("t.AllGatherAll(%s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
-		"upc_all_exchange":   simple("t.AllExchange(%s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
-		"upc_all_permute":    simple("t.AllPermute(%s, %s, %s, uintptr(%s), upc.Flag(%s))", tVoid),
+		"upc_all_broadcast":  simple("t.AllBroadcast(%s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
+		"upc_all_scatter":    simple("t.AllScatter(%s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
+		"upc_all_gather":     simple("t.AllGather(%s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
+		"upc_all_gather_all": simple("t.AllGatherAll(%s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
+		"upc_all_exchange":   simple("t.AllExchange(%s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
+		"upc_all_permute":    simple("t.AllPermute(%s, %s, %s, uintptr(%s), upc.Flag(%s))", ctype.VoidType),
 	}
 	for _, r := range reduceTypes {
 		m["upc_all_reduce"+r.suffix] = &builtinFunc{lower: reduceLowering("upc_all_reduce"+r.suffix, "Reduce", r)}
@@ -53,8 +54,8 @@ const (
 // overflowing upc.Op (issue 12), and no run could accept any of them. The
 // runtime checks the rest, and values computed at run time.
 func (tr *translator) opArg(code string, o operand, valid int64, set bool, pos token.Pos, fn string) string {
-	if o.c != nil && !o.c.isFloat() {
-		v := o.c.i
+	if o.c != nil && !o.c.IsFloat() {
+		v := o.c.Int
 		if v <= 0 || v&^valid != 0 || !set && v&(v-1) != 0 {
 			what := "an operation it takes"
 			if set {
@@ -70,7 +71,7 @@ func (tr *translator) opArg(code string, o operand, valid int64, set bool, pos t
 // reduceType is one of the eleven upc_all_reduceT element types.
 type reduceType struct {
 	suffix string
-	c      *Type
+	c      *ctype.Type
 	// goFunc is the runtime entry point's suffix: a generic instance for
 	// the ten that are Go numbers, LongDouble for the float64 that long
 	// double is, held in 16 bytes.
@@ -78,31 +79,31 @@ type reduceType struct {
 }
 
 var reduceTypes = []reduceType{
-	{"C", tSChar, "[int8]"}, {"UC", tUChar, "[uint8]"}, {"S", tShort, "[int16]"}, {"US", tUShort, "[uint16]"},
-	{"I", tInt, "[int32]"}, {"UI", tUInt, "[uint32]"}, {"L", tLong, "[int64]"}, {"UL", tULong, "[uint64]"},
-	{"F", tFloat, "[float32]"}, {"D", tDouble, "[float64]"}, {"LD", tLDouble, "LongDouble"},
+	{"C", ctype.SCharType, "[int8]"}, {"UC", ctype.UCharType, "[uint8]"}, {"S", ctype.ShortType, "[int16]"}, {"US", ctype.UShortType, "[uint16]"},
+	{"I", ctype.IntType, "[int32]"}, {"UI", ctype.UIntType, "[uint32]"}, {"L", ctype.LongType, "[int64]"}, {"UL", ctype.ULongType, "[uint64]"},
+	{"F", ctype.FloatType, "[float32]"}, {"D", ctype.DoubleType, "[float64]"}, {"LD", ctype.LDoubleType, "LongDouble"},
 }
 
 // reduceLowering lowers upc_all_reduceT and upc_all_prefix_reduceT. The
 // C function pointer (UPC_FUNC's operator) becomes a Go closure that
 // calls through the program's function table, as qsort's comparator does;
 // a null pointer constant becomes nil.
-func reduceLowering(name, which string, r reduceType) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+func reduceLowering(name, which string, r reduceType) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		entry := "upc.All" + which + r.generic
 		if r.generic == "LongDouble" {
 			entry = "upc.All" + which + "LongDouble"
 		}
 		fn := "nil"
 		if !raw[5].null {
-			goT := r.c.goType()
-			ft := pointerTo(&Type{Kind: Func, Fn: &FuncSig{Result: r.c, Params: []*Type{r.c, r.c}}})
+			goT := goType(r.c)
+			ft := ctype.PointerTo(&ctype.Type{Kind: ctype.Func, Fn: &ctype.FuncSig{Result: r.c, Params: []*ctype.Type{r.c, r.c}}})
 			call := tr.callPointer(operand{kind: rvalue, t: ft, code: args[5]}, []string{"a", "b"}, pos)
 			fn = fmt.Sprintf("func(a, b %s) %s { return %s }", goT, goT, call)
 		}
 		op := tr.opArg(args[2], raw[2], opsReduce, false, pos, name)
 		return fmt.Sprintf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
-			entry, args[0], args[1], op, args[3], args[4], fn, args[6]), tVoid
+			entry, args[0], args[1], op, args[3], args[4], fn, args[6]), ctype.VoidType
 	}
 }
 
@@ -132,8 +133,8 @@ func oneSidedName(base string, subset, async bool) string {
 
 // oneSidedLowering lowers a one-sided collective to a upc.OneSided call;
 // the _subset forms pass their list of threads from C memory.
-func oneSidedLowering(name, kind string, computational, subset, async bool) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+func oneSidedLowering(name, kind string, computational, subset, async bool) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		fields := fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, NBytes: %s", kind, args[0], args[1], args[2])
 		rest := args[3:]
 		if computational {
@@ -145,8 +146,8 @@ func oneSidedLowering(name, kind string, computational, subset, async bool) func
 			fields += fmt.Sprintf(", Threads: upc.Subset(cmem.Ptr[int32](%s), %s)", rest[0], rest[1])
 		}
 		if async {
-			return "uint64(t.OneSidedAsync(upc.OneSided{" + fields + "}))", tULong
+			return "uint64(t.OneSidedAsync(upc.OneSided{" + fields + "}))", ctype.ULongType
 		}
-		return "t.OneSided(upc.OneSided{" + fields + "})", tVoid
+		return "t.OneSided(upc.OneSided{" + fields + "})", ctype.VoidType
 	}
 }

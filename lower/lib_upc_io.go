@@ -3,6 +3,7 @@ package lower
 import (
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -47,7 +48,7 @@ var upcIOLib = library{
 // upcioCall lowers a call to goFunc(t.Thread, &t.libc.Errno, lead...,
 // the arguments...).
 func upcioCall(goFunc string, lead ...string) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
 		all := append([]string{"t.Thread", "&t.libc.Errno"}, lead...)
 		return goFunc + "(" + strings.Join(append(all, args...), ", ") + ")", nil
 	}}
@@ -58,7 +59,7 @@ func upcioCall(goFunc string, lead ...string) *builtinFunc {
 // it).
 func upcioAsync(goFunc string) *builtinFunc {
 	sync := upcioCall(goFunc, "true").lower
-	return &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+	return &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		code, t := sync(tr, args, raw, pos)
 		return "crt.Void(" + code + ")", t
 	}}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
 
@@ -57,7 +58,7 @@ func nbLowering(name, code string) *builtinFunc {
 	if strings.Contains(code, ".Memset(") {
 		// The value, an int, is converted to unsigned char.
 		format := f.lower
-		f = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *Type) {
+		f = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 			args = slices.Clone(args)
 			args[1] = ucharArg(args, raw, 1)
 			return format(tr, args, raw, pos)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 )
 
@@ -81,7 +82,7 @@ func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan
 	}
 	iv := tr.scope.lookup(name)
 	if iv == nil || iv.kind != symVar || iv.st != stLocal || iv.inMem || iv.typ.Volatile ||
-		!iv.typ.IsSigned() || iv.typ.Kind == Enum || iv.typ.Size() < 4 {
+		!iv.typ.IsSigned() || iv.typ.Kind == ctype.Enum || iv.typ.Size() < 4 {
 		return nil
 	}
 	var condStmt ast.Stmt
@@ -273,12 +274,12 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 		return nil, 0
 	}
 	base := tr.value(ix.X)
-	if base.invalid || base.t.Kind != Ptr || base.t.IsPtrToShared() || !base.pure {
+	if base.invalid || base.t.Kind != ctype.Ptr || base.t.IsPtrToShared() || !base.pure {
 		return nil, 0
 	}
 	elem := base.t.Elem
 	size := elem.Size()
-	if elem.Kind == Void || elem.Kind == Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
+	if elem.Kind == ctype.Void || elem.Kind == ctype.Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
 		return nil, 0
 	}
 	rest, k := lo.splitConstant(ix.Index)
@@ -288,7 +289,7 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 	}
 	array := false
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
-		array = tr.scope.lookup(id.Name).typ.Kind == Array
+		array = tr.scope.lookup(id.Name).typ.Kind == ctype.Array
 	}
 	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array}, k * size
 }
@@ -349,9 +350,9 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 			return false
 		}
 		switch s.typ.Kind {
-		case Array:
+		case ctype.Array:
 			return !s.typ.Elem.Shared && s.st != stShared
-		case Ptr:
+		case ctype.Ptr:
 			return !s.typ.Elem.Shared && lo.unchangedLocal(s)
 		}
 	case *ast.IndexExpr:
@@ -359,7 +360,7 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 			return false
 		}
 		row := lo.tr.value(x.X)
-		if row.invalid || row.t.Kind != Ptr || row.t.Elem.Kind != Array {
+		if row.invalid || row.t.Kind != ctype.Ptr || row.t.Elem.Kind != ctype.Array {
 			return false
 		}
 		c, ok := lo.linear(x.Index)
@@ -457,8 +458,8 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 
 // promotesSigned reports whether integer type t is, after the integer
 // promotions, a signed type whose arithmetic may not overflow in C.
-func promotesSigned(t *Type) bool {
-	if !t.IsInteger() || t.Kind == Enum || t.Volatile {
+func promotesSigned(t *ctype.Type) bool {
+	if !t.IsInteger() || t.Kind == ctype.Enum || t.Volatile {
 		return false
 	}
 	return t.Size() < 4 || t.IsSigned()
@@ -470,7 +471,7 @@ func (lo *loopAnalysis) constant(e ast.Expr) (int64, bool) {
 	if o.invalid || o.c == nil || !o.t.IsInteger() || !promotesSigned(o.t) {
 		return 0, false
 	}
-	return o.c.i, true
+	return o.c.Int, true
 }
 
 // Precedences of the Go expressions wide writes.
@@ -495,7 +496,7 @@ func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
 		s := lo.tr.scope.lookup(e.Name)
 		s.use(e.Pos())
 		code = s.goName
-		if s.typ.goType() != "int64" {
+		if goType(s.typ) != "int64" {
 			code = "int64(" + code + ")"
 		}
 	case *ast.UnaryExpr:

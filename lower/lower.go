@@ -7,6 +7,10 @@
 // (esbuild's "lower" pass), preceded by a cheap scan that finds the
 // variables whose address is taken: those live in C memory, every other
 // scalar stays a Go variable the Go compiler can keep in a register.
+//
+// The C and UPC types, their layout, the usual conversions and the values
+// of constants are package lower/ctype's; lower builds those types from
+// declarations, decides how each is held in Go (goType) and emits.
 package lower
 
 import (
@@ -14,6 +18,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/diag"
 	"github.com/upcgo/upcgo/parser/token"
@@ -82,8 +87,8 @@ type translator struct {
 	sharedInit bytes.Buffer // thread 0's initialisation of shared data
 	funcs      bytes.Buffer
 
-	specTypes map[ast.Type]*Type // struct, union and enum specifiers already declared
-	wrappers  map[string]bool    // library functions given a C calling convention
+	specTypes map[ast.Type]*ctype.Type // struct, union and enum specifiers already declared
+	wrappers  map[string]bool          // library functions given a C calling convention
 	// protoParams is set while resolving a function's parameter types,
 	// where variable-length array dimensions are resolved later.
 	protoParams bool
@@ -109,7 +114,7 @@ func newTranslator(cfg *Config, errs *diag.List) *translator {
 		scope:     newScope(nil),
 		strLits:   map[string]string{},
 		funcPtrs:  map[string]bool{},
-		specTypes: map[ast.Type]*Type{},
+		specTypes: map[ast.Type]*ctype.Type{},
 		wrappers:  map[string]bool{},
 	}
 }
@@ -282,7 +287,7 @@ type symbol struct {
 	name    string
 	goName  string
 	kind    symKind
-	typ     *Type
+	typ     *ctype.Type
 	st      storage
 	inMem   bool // the Go name holds the variable's address in C memory
 	val     int64
@@ -318,12 +323,12 @@ func (s *symbol) use(pos token.Pos) {
 type scope struct {
 	parent *scope
 	syms   map[string]*symbol
-	tags   map[string]*Type
+	tags   map[string]*ctype.Type
 	order  []string
 }
 
 func newScope(parent *scope) *scope {
-	return &scope{parent: parent, syms: map[string]*symbol{}, tags: map[string]*Type{}}
+	return &scope{parent: parent, syms: map[string]*symbol{}, tags: map[string]*ctype.Type{}}
 }
 
 func (s *scope) lookup(name string) *symbol {
@@ -335,7 +340,7 @@ func (s *scope) lookup(name string) *symbol {
 	return nil
 }
 
-func (s *scope) lookupTag(name string) *Type {
+func (s *scope) lookupTag(name string) *ctype.Type {
 	for ; s != nil; s = s.parent {
 		if t, ok := s.tags[name]; ok {
 			return t

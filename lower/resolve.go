@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -12,10 +13,10 @@ import (
 // resolveType turns a syntactic type into a C type: typedef names and
 // tags are looked up, struct bodies laid out, array lengths evaluated and
 // UPC layout qualifiers checked.
-func (tr *translator) resolveType(t ast.Type) *Type {
+func (tr *translator) resolveType(t ast.Type) *ctype.Type {
 	switch t := t.(type) {
 	case nil:
-		return tInt
+		return ctype.IntType
 	case *ast.BasicType:
 		return tr.qualify(basicType(t.Kind), t.Quals, t.Pos())
 	case *ast.PointerType:
@@ -27,23 +28,23 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 			tr.errorf(t.Pos(), "the layout qualifier [*] is not allowed in a pointer type (it applies only to shared arrays); use shared [N] or shared []")
 			u := *base
 			u.Star, u.Block = false, 1
-			elem = replaceBase(elem, &u)
+			elem = ctype.ReplaceBase(elem, &u)
 		}
-		return tr.qualify(pointerTo(elem), t.Quals, t.Pos())
+		return tr.qualify(ctype.PointerTo(elem), t.Quals, t.Pos())
 	case *ast.ArrayType:
 		elem := tr.resolveType(t.Elem)
-		at := &Type{Kind: Array, Elem: elem, Len: -1}
+		at := &ctype.Type{Kind: ctype.Array, Elem: elem, Len: -1}
 		switch {
-		case elem.Kind == Func:
+		case elem.Kind == ctype.Func:
 			tr.errorf(t.Pos(), "declaration of array of functions")
-		case elem.Kind == Void:
+		case elem.Kind == ctype.Void:
 			tr.errorf(t.Pos(), "declaration of array of voids")
-		case elem.Size() < 0 && !elem.DependsOnTHREADS() && !(tr.protoParams && elem.Kind == Array):
+		case elem.Size() < 0 && !elem.DependsOnTHREADS() && !(tr.protoParams && elem.Kind == ctype.Array):
 			// C99 6.7.5.2p1; a shared array of an incomplete struct
 			// reached the layout with a size of -1. (A parameter's
 			// variable length stays unknown in its prototype.)
 			tr.errorf(t.Pos(), "array type has incomplete element type '%s'", elem)
-			elem = tInt
+			elem = ctype.IntType
 		}
 		if t.Len != nil {
 			if _, isConst := tr.constEval(t.Len); !isConst && !(mentionsTHREADS(t.Len) && tr.cfg.StaticThreads == 0) {
@@ -67,15 +68,15 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		}
 		return at
 	case *ast.FuncType:
-		sig := &FuncSig{Result: tr.resolveType(t.Result), Variadic: t.Variadic, OldStyle: t.OldStyle}
+		sig := &ctype.FuncSig{Result: tr.resolveType(t.Result), Variadic: t.Variadic, OldStyle: t.OldStyle}
 		saved := tr.protoParams
 		tr.protoParams = true
 		for _, p := range t.Params {
 			pt := tr.resolveType(p.Type)
-			sig.Params = append(sig.Params, adjustParam(pt))
+			sig.Params = append(sig.Params, ctype.AdjustParam(pt))
 		}
 		tr.protoParams = saved
-		if sig.Result.Kind == Array || sig.Result.Kind == Func {
+		if sig.Result.Kind == ctype.Array || sig.Result.Kind == ctype.Func {
 			tr.errorf(t.Pos(), "function cannot return %s", sig.Result)
 		}
 		if sig.Result.Shared {
@@ -84,7 +85,7 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 			tr.errorf(t.Pos(), "function cannot return a shared-qualified type '%s'", sig.Result)
 			sig.Result = sig.Result.Unqual()
 		}
-		return &Type{Kind: Func, Fn: sig}
+		return &ctype.Type{Kind: ctype.Func, Fn: sig}
 	case *ast.StructType:
 		return tr.qualify(tr.structType(t), t.Quals, t.Pos())
 	case *ast.EnumType:
@@ -93,18 +94,18 @@ func (tr *translator) resolveType(t ast.Type) *Type {
 		sym := tr.scope.lookup(t.Name)
 		if sym == nil || sym.kind != symTypedef {
 			tr.errorf(t.Pos(), "unknown type name '%s'", t.Name)
-			return tInt
+			return ctype.IntType
 		}
 		return tr.qualify(sym.typ, t.Quals, t.Pos())
 	}
 	tr.errorf(t.Pos(), "unsupported type")
-	return tInt
+	return ctype.IntType
 }
 
 // vla makes at a variable-length array: inside a function its length is
 // evaluated now into a variable; in a prototype it is left unknown (a
 // parameter adjusts to a pointer, and the definition re-resolves it).
-func (tr *translator) vla(at *Type, lenExpr ast.Expr) {
+func (tr *translator) vla(at *ctype.Type, lenExpr ast.Expr) {
 	if tr.protoParams {
 		return
 	}
@@ -119,63 +120,50 @@ func (tr *translator) vla(at *Type, lenExpr ast.Expr) {
 		return
 	}
 	name := tr.fn.goName("vlaLen")
-	tr.fn.hoisted = append(tr.fn.hoisted, &symbol{name: name, goName: name, typ: tLong, used: true})
-	tr.fn.stmt(fmt.Sprintf("%s = %s", name, tr.conv(v, tLong)))
+	tr.fn.hoisted = append(tr.fn.hoisted, &symbol{name: name, goName: name, typ: ctype.LongType, used: true})
+	tr.fn.stmt(fmt.Sprintf("%s = %s", name, tr.conv(v, ctype.LongType)))
 	at.VLA = name
 	tr.fn.needFrame = true
 }
 
-// adjustParam applies C99 6.7.5.3p7-8: array and function parameters are
-// pointers.
-func adjustParam(t *Type) *Type {
-	switch t.Kind {
-	case Array:
-		p := pointerTo(t.Elem)
-		return p
-	case Func:
-		return pointerTo(t)
-	}
-	return t
-}
-
-func basicType(k ast.BasicKind) *Type {
+func basicType(k ast.BasicKind) *ctype.Type {
 	switch k {
 	case ast.Void:
-		return tVoid
+		return ctype.VoidType
 	case ast.Bool:
-		return tBool
+		return ctype.BoolType
 	case ast.Char:
-		return tChar
+		return ctype.CharType
 	case ast.SChar:
-		return tSChar
+		return ctype.SCharType
 	case ast.UChar:
-		return tUChar
+		return ctype.UCharType
 	case ast.Short:
-		return tShort
+		return ctype.ShortType
 	case ast.UShort:
-		return tUShort
+		return ctype.UShortType
 	case ast.Int:
-		return tInt
+		return ctype.IntType
 	case ast.UInt:
-		return tUInt
+		return ctype.UIntType
 	case ast.Long:
-		return tLong
+		return ctype.LongType
 	case ast.ULong:
-		return tULong
+		return ctype.ULongType
 	case ast.LongLong:
-		return tLLong
+		return ctype.LLongType
 	case ast.ULongLong:
-		return tULLong
+		return ctype.ULLongType
 	case ast.Float:
-		return tFloat
+		return ctype.FloatType
 	case ast.Double:
-		return tDouble
+		return ctype.DoubleType
 	case ast.LongDouble:
-		return tLDouble
+		return ctype.LDoubleType
 	case ast.VaList:
-		return tVoidPtr
+		return ctype.VoidPtr
 	}
-	return tInt
+	return ctype.IntType
 }
 
 // maxBlockSize is UPC_MAX_BLOCK_SIZE, the largest block size a layout
@@ -184,7 +172,7 @@ const maxBlockSize = 1 << 20
 
 // qualify adds the qualifiers q to t (which may already have some, through
 // a typedef).
-func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
+func (tr *translator) qualify(t *ctype.Type, q ast.Quals, pos token.Pos) *ctype.Type {
 	if q.IsZero() {
 		return t
 	}
@@ -223,20 +211,20 @@ func (tr *translator) qualify(t *Type, q ast.Quals, pos token.Pos) *Type {
 				u.Block = v
 			}
 		}
-		if u.Kind == Void && q.Layout != ast.SharedDefault {
+		if u.Kind == ctype.Void && q.Layout != ast.SharedDefault {
 			// shared void is the generic pointer-to-shared's target, with
 			// no elements to lay out.
 			tr.errorf(pos, "a layout qualifier cannot be applied to void (use shared void)")
 			u.Block, u.Star = 1, false
 		}
-		if u.Kind == Array {
+		if u.Kind == ctype.Array {
 			// Qualifying an array typedef qualifies its elements.
 			e := *u.Elem
 			e.Shared, e.Block, e.Star = true, u.Block, u.Star
 			u.Elem = &e
 		}
 	}
-	if (u.Strict || u.Relax) && !u.Shared && u.Kind != Array {
+	if (u.Strict || u.Relax) && !u.Shared && u.Kind != ctype.Array {
 		tr.errorf(pos, "'strict' and 'relaxed' apply only to shared types")
 	}
 	return &u
@@ -248,8 +236,8 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	if tr.cfg.StaticThreads == 0 && mentionsTHREADS(e) {
 		// THREADS inside upc_blocksizeof or upc_elemsizeof leaves the
 		// dimension constant: upc_blocksizeof(shared int[THREADS]) is 1.
-		if c, ok := tr.constEval(e); ok && c.typ.IsInteger() && c.i >= 0 {
-			return c.i, false, true
+		if c, ok := tr.constEval(e); ok && c.Type.IsInteger() && c.Int >= 0 {
+			return c.Int, false, true
 		}
 		coef, ok := tr.threadsMultiple(e)
 		if !ok {
@@ -268,7 +256,7 @@ func (tr *translator) arrayLen(e ast.Expr) (n int64, threads bool, ok bool) {
 	if !ok {
 		return 0, false, false
 	}
-	if c, _ := tr.constEval(e); v < 0 && !c.typ.IsSigned() {
+	if c, _ := tr.constEval(e); v < 0 && !c.Type.IsSigned() {
 		tr.errorf(e.Pos(), "size of array is too large")
 		return 0, false, false
 	}
@@ -323,7 +311,7 @@ func (tr *translator) threadsMultiple(e ast.Expr) (int64, bool) {
 	return 0, false
 }
 
-func (tr *translator) structType(st *ast.StructType) *Type {
+func (tr *translator) structType(st *ast.StructType) *ctype.Type {
 	// One specifier may serve several declarators (struct s {...} a, b;):
 	// it declares its type once.
 	if t, ok := tr.specTypes[st]; ok {
@@ -336,15 +324,15 @@ func (tr *translator) structType(st *ast.StructType) *Type {
 	return t
 }
 
-func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
-	kind := Struct
+func (tr *translator) structTypeOnce(st *ast.StructType) *ctype.Type {
+	kind := ctype.Struct
 	if st.Union {
-		kind = Union
+		kind = ctype.Union
 	}
 	if !st.HasBody {
 		if st.Tag == "" {
 			tr.errorf(st.Pos(), "anonymous struct without a body")
-			return tInt
+			return ctype.IntType
 		}
 		if t := tr.scope.lookupTag(st.Tag); t != nil {
 			if t.Kind != kind {
@@ -353,11 +341,11 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 			return t
 		}
 		// A forward reference declares an incomplete type at this scope.
-		t := &Type{Kind: kind, Rec: &Record{Tag: st.Tag, Union: st.Union}}
+		t := &ctype.Type{Kind: kind, Rec: &ctype.Record{Tag: st.Tag, Union: st.Union}}
 		tr.scope.tags[st.Tag] = t
 		return t
 	}
-	var t *Type
+	var t *ctype.Type
 	if st.Tag != "" {
 		if old, ok := tr.scope.tags[st.Tag]; ok && old.Kind != kind {
 			// An enum's tag has no record to complete.
@@ -369,7 +357,7 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 		}
 	}
 	if t == nil {
-		t = &Type{Kind: kind, Rec: &Record{Tag: st.Tag, Union: st.Union}}
+		t = &ctype.Type{Kind: kind, Rec: &ctype.Record{Tag: st.Tag, Union: st.Union}}
 		if st.Tag != "" {
 			tr.scope.tags[st.Tag] = t
 		}
@@ -377,7 +365,7 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 	seen := map[string]bool{}
 	for _, f := range st.Fields {
 		ft := tr.resolveType(f.Type)
-		fld := &Field{Name: f.Name, Type: ft}
+		fld := &ctype.Field{Name: f.Name, Type: ft}
 		if f.BitWidth != nil {
 			w, ok := tr.constInt(f.BitWidth)
 			if ok && (w < 0 || w > ft.Size()*8) {
@@ -388,7 +376,7 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 			}
 			fld.IsBitField, fld.BitWidth = true, w
 		}
-		if ft.Size() < 0 && !(ft.Kind == Array && ft.Len < 0) {
+		if ft.Size() < 0 && !(ft.Kind == ctype.Array && ft.Len < 0) {
 			tr.errorf(f.Pos(), "field '%s' has incomplete type", f.Name)
 		}
 		if ft.Shared {
@@ -402,11 +390,11 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *Type {
 		}
 		t.Rec.Fields = append(t.Rec.Fields, fld)
 	}
-	layoutRecord(t.Rec)
+	ctype.LayoutRecord(t.Rec)
 	return t
 }
 
-func (tr *translator) enumType(et *ast.EnumType) *Type {
+func (tr *translator) enumType(et *ast.EnumType) *ctype.Type {
 	if t, ok := tr.specTypes[et]; ok {
 		return t
 	}
@@ -417,21 +405,21 @@ func (tr *translator) enumType(et *ast.EnumType) *Type {
 	return t
 }
 
-func (tr *translator) enumTypeOnce(et *ast.EnumType) *Type {
+func (tr *translator) enumTypeOnce(et *ast.EnumType) *ctype.Type {
 	if !et.HasBody {
 		if t := tr.scope.lookupTag(et.Tag); t != nil {
 			return t
 		}
 		// A forward declaration (a GNU extension): incomplete until its
 		// body, like a struct's.
-		t := &Type{Kind: Enum, EnumName: et.Tag, Rec: &Record{Tag: et.Tag}}
+		t := &ctype.Type{Kind: ctype.Enum, EnumName: et.Tag, Rec: &ctype.Record{Tag: et.Tag}}
 		tr.scope.tags[et.Tag] = t
 		return t
 	}
-	t := &Type{Kind: Enum, EnumName: et.Tag}
+	t := &ctype.Type{Kind: ctype.Enum, EnumName: et.Tag}
 	if old, ok := tr.scope.tags[et.Tag]; ok && et.Tag != "" {
 		switch {
-		case old.Kind != Enum:
+		case old.Kind != ctype.Enum:
 			tr.errorf(et.Pos(), "'%s' defined as a different kind of tag", et.Tag)
 		case old.Rec != nil && !old.Rec.Complete:
 			old.Rec.Complete = true // completes the forward declaration
@@ -448,7 +436,7 @@ func (tr *translator) enumTypeOnce(et *ast.EnumType) *Type {
 		if old := tr.scope.syms[it.Name]; old != nil {
 			tr.errorf(it.Pos(), "redeclaration of '%s'", it.Name)
 		}
-		tr.scope.insert(&symbol{name: it.Name, kind: symEnumConst, typ: tInt, val: next, pos: it.Pos()})
+		tr.scope.insert(&symbol{name: it.Name, kind: symEnumConst, typ: ctype.IntType, val: next, pos: it.Pos()})
 		next++
 	}
 	// Enumerations are int here; gcc makes one without negative values

@@ -2,14 +2,12 @@ package lower
 
 import (
 	"testing"
-
-	"github.com/stretchr/testify/assert"
 )
 
-// TestSharedPointerRules checks the type rules of pointers-to-shared
-// (sharedptr.go) and the declaration checks of UPC 1.3 that go with them:
-// each diagnostic at its line and column, and what the static THREADS
-// environment allows.
+// TestSharedPointerRules checks the diagnostics of the type rules of
+// pointers-to-shared (ctype/sharedptr.go) and the declaration checks of
+// UPC 1.3 that go with them: each at its line and column, and what the
+// static THREADS environment allows.
 func TestSharedPointerRules(t *testing.T) {
 	const decls = "shared [2] int A[2*THREADS];\nshared [3] int *p3;\nshared [2] int *p2;\n"
 	checkDiagnostics(t, []diagCase{
@@ -51,22 +49,4 @@ func TestSharedPointerRules(t *testing.T) {
 			"2:28: error: pointer of type 'void *' used in arithmetic",
 			"3:12: error: pointer of type 'void *' used in arithmetic"}},
 	})
-}
-
-// TestResetsPhase checks which conversions between pointers-to-shared
-// give phase 0 (UPC 1.3 §6.4.3).
-func TestResetsPhase(t *testing.T) {
-	ptr := func(block int64, elem *Type) *Type {
-		e := *elem
-		e.Shared, e.Block = true, block
-		return pointerTo(&e)
-	}
-	b4int, b4char, b2int := ptr(4, tInt), ptr(4, tChar), ptr(2, tInt)
-	sv, b1int := ptr(1, tVoid), ptr(1, tInt)
-	assert.False(t, resetsPhase(b4int, b4int), "same type")
-	assert.True(t, resetsPhase(b4int, b2int), "another block size")
-	assert.True(t, resetsPhase(b4int, b4char), "another element size")
-	assert.False(t, resetsPhase(b4int, sv), "to shared void")
-	assert.False(t, resetsPhase(sv, b4int), "back from shared void")
-	assert.True(t, resetsPhase(sv, b1int), "from shared void to block size 1")
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -37,8 +38,8 @@ func symmetricPragma(ps []*ast.Pragma) bool {
 // sized form: 32 for shmem_put32, mem for bytes, with its element size).
 type shmemType struct {
 	name string
-	c    *Type // nil for a sized form
-	size int64 // a sized form's element size
+	c    *ctype.Type // nil for a sized form
+	size int64       // a sized form's element size
 }
 
 func (ty shmemType) elemSize() int64 {
@@ -50,19 +51,19 @@ func (ty shmemType) elemSize() int64 {
 
 func (ty shmemType) goType() string {
 	if ty.c != nil {
-		return ty.c.goType()
+		return goType(ty.c)
 	}
 	return ""
 }
 
 // rmaTypes are the standard RMA types (OpenSHMEM 1.5 Table 5).
 var rmaTypes = []shmemType{
-	{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
-	{"char", tChar, 0}, {"schar", tSChar, 0}, {"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
-	{"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
-	{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
-	{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0},
-	{"size", tSizeT, 0}, {"ptrdiff", tPtrdiff, 0},
+	{"float", ctype.FloatType, 0}, {"double", ctype.DoubleType, 0}, {"longdouble", ctype.LDoubleType, 0},
+	{"char", ctype.CharType, 0}, {"schar", ctype.SCharType, 0}, {"short", ctype.ShortType, 0}, {"int", ctype.IntType, 0}, {"long", ctype.LongType, 0}, {"longlong", ctype.LLongType, 0},
+	{"uchar", ctype.UCharType, 0}, {"ushort", ctype.UShortType, 0}, {"uint", ctype.UIntType, 0}, {"ulong", ctype.ULongType, 0}, {"ulonglong", ctype.ULLongType, 0},
+	{"int8", ctype.SCharType, 0}, {"int16", ctype.ShortType, 0}, {"int32", ctype.IntType, 0}, {"int64", ctype.LongType, 0},
+	{"uint8", ctype.UCharType, 0}, {"uint16", ctype.UShortType, 0}, {"uint32", ctype.UIntType, 0}, {"uint64", ctype.ULongType, 0},
+	{"size", ctype.SizeT, 0}, {"ptrdiff", ctype.PtrdiffT, 0},
 }
 
 // The sizes of the sized RMA forms: rmaSizes for put and get (mem is
@@ -82,20 +83,20 @@ var (
 // fetch, set and swap also for float and double.
 var (
 	amoTypes = []shmemType{
-		{"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
-		{"int32", tInt, 0}, {"int64", tLong, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0}, {"ptrdiff", tPtrdiff, 0},
+		{"int", ctype.IntType, 0}, {"long", ctype.LongType, 0}, {"longlong", ctype.LLongType, 0}, {"uint", ctype.UIntType, 0}, {"ulong", ctype.ULongType, 0}, {"ulonglong", ctype.ULLongType, 0},
+		{"int32", ctype.IntType, 0}, {"int64", ctype.LongType, 0}, {"uint32", ctype.UIntType, 0}, {"uint64", ctype.ULongType, 0}, {"size", ctype.SizeT, 0}, {"ptrdiff", ctype.PtrdiffT, 0},
 	}
-	floatAMOTypes = []shmemType{{"float", tFloat, 0}, {"double", tDouble, 0}}
+	floatAMOTypes = []shmemType{{"float", ctype.FloatType, 0}, {"double", ctype.DoubleType, 0}}
 	extAMOTypes   = slices.Concat(amoTypes, floatAMOTypes)
 	old13AMOTypes = amoTypes[:3]
 	old13ExtTypes = slices.Concat(old13AMOTypes, floatAMOTypes)
 	bitwiseTypes  = []shmemType{
-		{"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
-		{"int32", tInt, 0}, {"int64", tLong, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0},
+		{"uint", ctype.UIntType, 0}, {"ulong", ctype.ULongType, 0}, {"ulonglong", ctype.ULLongType, 0},
+		{"int32", ctype.IntType, 0}, {"int64", ctype.LongType, 0}, {"uint32", ctype.UIntType, 0}, {"uint64", ctype.ULongType, 0},
 	}
 	// waitTypes are the point-to-point synchronisation types, with 1.4's
 	// short and ushort.
-	waitTypes = slices.Concat([]shmemType{{"short", tShort, 0}, {"ushort", tUShort, 0}}, amoTypes)
+	waitTypes = slices.Concat([]shmemType{{"short", ctype.ShortType, 0}, {"ushort", ctype.UShortType, 0}}, amoTypes)
 )
 
 // The reduction types: arithReduceTypes take sum, prod, min and max;
@@ -105,21 +106,21 @@ var (
 // (to13BitTypes) taking and, or and xor.
 var (
 	arithReduceTypes = []shmemType{
-		{"char", tChar, 0}, {"schar", tSChar, 0}, {"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
-		{"ptrdiff", tPtrdiff, 0}, {"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
-		{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
-		{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0},
-		{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
+		{"char", ctype.CharType, 0}, {"schar", ctype.SCharType, 0}, {"short", ctype.ShortType, 0}, {"int", ctype.IntType, 0}, {"long", ctype.LongType, 0}, {"longlong", ctype.LLongType, 0},
+		{"ptrdiff", ctype.PtrdiffT, 0}, {"uchar", ctype.UCharType, 0}, {"ushort", ctype.UShortType, 0}, {"uint", ctype.UIntType, 0}, {"ulong", ctype.ULongType, 0}, {"ulonglong", ctype.ULLongType, 0},
+		{"int8", ctype.SCharType, 0}, {"int16", ctype.ShortType, 0}, {"int32", ctype.IntType, 0}, {"int64", ctype.LongType, 0},
+		{"uint8", ctype.UCharType, 0}, {"uint16", ctype.UShortType, 0}, {"uint32", ctype.UIntType, 0}, {"uint64", ctype.ULongType, 0}, {"size", ctype.SizeT, 0},
+		{"float", ctype.FloatType, 0}, {"double", ctype.DoubleType, 0}, {"longdouble", ctype.LDoubleType, 0},
 	}
 	bitReduceTypes = []shmemType{
-		{"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
-		{"uchar", tUChar, 0}, {"ushort", tUShort, 0}, {"uint", tUInt, 0}, {"ulong", tULong, 0}, {"ulonglong", tULLong, 0},
-		{"int8", tSChar, 0}, {"int16", tShort, 0}, {"int32", tInt, 0}, {"int64", tLong, 0},
-		{"uint8", tUChar, 0}, {"uint16", tUShort, 0}, {"uint32", tUInt, 0}, {"uint64", tULong, 0}, {"size", tSizeT, 0},
+		{"short", ctype.ShortType, 0}, {"int", ctype.IntType, 0}, {"long", ctype.LongType, 0}, {"longlong", ctype.LLongType, 0},
+		{"uchar", ctype.UCharType, 0}, {"ushort", ctype.UShortType, 0}, {"uint", ctype.UIntType, 0}, {"ulong", ctype.ULongType, 0}, {"ulonglong", ctype.ULLongType, 0},
+		{"int8", ctype.SCharType, 0}, {"int16", ctype.ShortType, 0}, {"int32", ctype.IntType, 0}, {"int64", ctype.LongType, 0},
+		{"uint8", ctype.UCharType, 0}, {"uint16", ctype.UShortType, 0}, {"uint32", ctype.UIntType, 0}, {"uint64", ctype.ULongType, 0}, {"size", ctype.SizeT, 0},
 	}
 	to13Types = []shmemType{
-		{"short", tShort, 0}, {"int", tInt, 0}, {"long", tLong, 0}, {"longlong", tLLong, 0},
-		{"float", tFloat, 0}, {"double", tDouble, 0}, {"longdouble", tLDouble, 0},
+		{"short", ctype.ShortType, 0}, {"int", ctype.IntType, 0}, {"long", ctype.LongType, 0}, {"longlong", ctype.LLongType, 0},
+		{"float", ctype.FloatType, 0}, {"double", ctype.DoubleType, 0}, {"longdouble", ctype.LDoubleType, 0},
 	}
 	to13BitTypes = to13Types[:4]
 )
@@ -345,7 +346,7 @@ func indexShmem(funcs []shmemFunc) map[string]shmemForm {
 // lowering is the Go form of a call to the C function name.
 func (form shmemForm) lowering(name string) *builtinFunc {
 	code := strings.NewReplacer("{T}", form.ty.goType(), "{N}", strconv.FormatInt(form.ty.elemSize(), 10)).Replace(form.f.code)
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *Type) {
+	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
 		lib := fmt.Sprintf("shmem.Bind(t.Thread, %q)", name)
 		if form.ctx {
 			lib += ".Ctx(" + args[0] + ")"
@@ -426,30 +427,30 @@ var shmemGenericIndex = func() map[string]shmemGeneric {
 }()
 
 // isShmemCtx reports whether t is shmem_ctx_t.
-func isShmemCtx(t *Type) bool {
-	return t != nil && t.Kind == Ptr && t.Elem.Kind == Struct && t.Elem.Rec != nil && t.Elem.Rec.Tag == "__shmem_ctx"
+func isShmemCtx(t *ctype.Type) bool {
+	return t != nil && t.Kind == ctype.Ptr && t.Elem.Kind == ctype.Struct && t.Elem.Rec != nil && t.Elem.Rec.Tag == "__shmem_ctx"
 }
 
 // genericLowering lowers a C11 generic name as the typed function for
 // the type its arg-th argument (after a context) points to: the call
 // converts its arguments to that function's prototype and lowers as it.
-func genericLowering(generic string, arg int) func(*translator, []string, []operand, token.Pos) (string, *Type) {
-	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *Type) {
+func genericLowering(generic string, arg int) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
 		prefix, arg := "shmem_", arg
 		if len(raw) > 0 && isShmemCtx(raw[0].t) {
 			prefix, arg = "shmem_ctx_", arg+1
 		}
 		if len(raw) <= arg {
 			tr.errorf(pos, "too few arguments to %s", generic)
-			return "0", tInt
+			return "0", ctype.IntType
 		}
 		pt := raw[arg].t
 		if pt == nil {
-			return "0", tInt // already reported
+			return "0", ctype.IntType // already reported
 		}
-		if pt.Kind != Ptr {
+		if pt.Kind != ctype.Ptr {
 			tr.errorf(pos, "argument %d of %s must point to the data, not be '%s'", arg+1, generic, pt)
-			return "0", tInt
+			return "0", ctype.IntType
 		}
 		var sym *symbol
 		for _, ty := range rmaTypes {
@@ -460,12 +461,12 @@ func genericLowering(generic string, arg int) func(*translator, []string, []oper
 		}
 		if sym == nil || sym.builtin == nil || sym.typ.Fn == nil {
 			tr.errorf(pos, "%s has no form for '%s': argument %d must point to one of its OpenSHMEM types", generic, pt.Elem, arg+1)
-			return "0", tInt
+			return "0", ctype.IntType
 		}
 		sig := sym.typ.Fn
 		if len(raw) != len(sig.Params) {
 			tr.errorf(pos, "%s on '%s' takes %d arguments, but %d were given", generic, pt.Elem, len(sig.Params), len(raw))
-			return "0", tInt
+			return "0", ctype.IntType
 		}
 		args := make([]string, len(raw))
 		for i, o := range raw {

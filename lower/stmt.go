@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -12,7 +13,7 @@ import (
 // funcState is the function being translated.
 type funcState struct {
 	name     string
-	result   *Type
+	result   *ctype.Type
 	body     strings.Builder
 	lastLine token.Pos
 	// lastDirective is where the latest //line directive starts in body.
@@ -43,7 +44,7 @@ type funcState struct {
 }
 
 type switchState struct {
-	tag  *Type
+	tag  *ctype.Type
 	seen map[int64]token.Pos
 	// labels are the Go labels of the case and default labels of an
 	// opened switch (goto.go), which may stand anywhere in its body.
@@ -108,7 +109,7 @@ func (f *funcState) goName(c string) string {
 
 // frameSlot allocates a C-memory local of type t in the function's frame
 // and returns the Go variable holding its address.
-func (f *funcState) frameSlot(tr *translator, t *Type, cname string) string {
+func (f *funcState) frameSlot(tr *translator, t *ctype.Type, cname string) string {
 	g := f.goName(cname)
 	f.frame = append(f.frame, fmt.Sprintf("%s := t.stack.AllocZero(%s, %d)", g, tr.sizeCode(t), t.Align()))
 	f.frameNames = append(f.frameNames, g)
@@ -285,7 +286,7 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		}
 		return
 	case *ast.CastExpr:
-		if t := tr.resolveType(e.Type); t.Kind == Void {
+		if t := tr.resolveType(e.Type); t.Kind == ctype.Void {
 			tr.exprStmt(e.X)
 			return
 		}
@@ -365,14 +366,14 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		// Only this thread's iterations: start at its first and step by
 		// THREADS; then x[i] of any cyclic array is the next local element.
 		i := plan.loopVar
-		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName))
+		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, goType(i.typ), i.goName))
 		plan.localVar = tr.tmp("local")
 		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
 	} else if plan != nil {
 		// Block-cyclic: walk this thread's blocks only; x[i] of an array
 		// with the same block size is again the next local element.
 		i, b := plan.loopVar, plan.block
-		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStartBlocked(int64(%s), %d, t.Threads, t.MyThread))", i.goName, i.typ.goType(), i.goName, b))
+		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStartBlocked(int64(%s), %d, t.Threads, t.MyThread))", i.goName, goType(i.typ), i.goName, b))
 		plan.localVar = tr.tmp("local")
 		fn.stmt(fmt.Sprintf("%s := uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d // index of x[%s] among this thread's elements of a [%d]-blocked x", plan.localVar, i.goName, b, b, i.goName, b, i.name, b))
 	}
@@ -385,16 +386,16 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	switch {
 	case plan != nil && plan.cyclic && plan.localVar != "":
 		i := plan.loopVar.goName
-		step := plan.loopVar.typ.goType() + "(t.Threads)"
-		if plan.loopVar.typ.goType() == "int32" {
+		step := goType(plan.loopVar.typ) + "(t.Threads)"
+		if goType(plan.loopVar.typ) == "int32" {
 			step, fn.usesTHREADS = "THREADS", true
 		}
 		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, step, plan.localVar)
 	case plan != nil && plan.cyclic:
-		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, plan.loopVar.typ.goType())
+		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, goType(plan.loopVar.typ))
 	case plan != nil:
 		i := plan.loopVar
-		p = fmt.Sprintf("%s, %s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads)), %s+1", i.goName, plan.localVar, i.typ.goType(), i.goName, plan.block, plan.localVar)
+		p = fmt.Sprintf("%s, %s = %s(upc.ForallNextBlocked(int64(%s), %d, t.Threads)), %s+1", i.goName, plan.localVar, goType(i.typ), i.goName, plan.block, plan.localVar)
 	case loop != nil && loop.steps():
 		p = loop.post()
 	case post != nil:
@@ -417,7 +418,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		case a.t.IsPtrToShared():
 			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ncontinue\n}", paren(a.code)))
 		case a.t.IsInteger():
-			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", tr.conv(a, tLong)))
+			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", tr.conv(a, ctype.LongType)))
 		default:
 			tr.errorf(aff.Pos(), "upc_forall affinity must be an integer or a pointer-to-shared, not '%s'", a.t)
 		}
@@ -510,7 +511,7 @@ func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]st
 			return true
 		}
 		a := tr.scope.lookup(arr.Name)
-		if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != Array || blockOf(a.typ) != plan.block {
+		if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != ctype.Array || ctype.BlockOf(a.typ) != plan.block {
 			return true
 		}
 		if _, done := bases[a]; !done {
@@ -558,10 +559,10 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 			return nil
 		}
 		s := tr.scope.lookup(arr.Name)
-		if s == nil || s.kind != symVar || s.st != stShared || s.typ.Kind != Array || s.typ.Elem.Kind == Array || s.typ.Elem.Kind == Struct || s.typ.Elem.Kind == Union {
+		if s == nil || s.kind != symVar || s.st != stShared || s.typ.Kind != ctype.Array || s.typ.Elem.Kind == ctype.Array || s.typ.Elem.Kind == ctype.Struct || s.typ.Elem.Kind == ctype.Union {
 			return nil
 		}
-		b := blockOf(s.typ)
+		b := ctype.BlockOf(s.typ)
 		if b == 0 {
 			return nil
 		}
@@ -647,7 +648,7 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 		tr.errorf(s.Tag.Pos(), "switch quantity not an integer")
 		return
 	}
-	tt := promote(tag.t)
+	tt := ctype.Promote(tag.t)
 	st := &switchState{tag: tt, seen: map[int64]token.Pos{}}
 	fn.switches = append(fn.switches, st)
 	defer func() { fn.switches = fn.switches[:len(fn.switches)-1] }()
@@ -694,19 +695,19 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 // as a Go constant of the tag's promoted type.
 func (tr *translator) caseValue(st *switchState, c *ast.CaseStmt) (string, bool) {
 	v, ok := tr.constEval(c.Value)
-	if !ok || v.isFloat() {
+	if !ok || v.IsFloat() {
 		tr.errorf(c.Value.Pos(), "case label does not reduce to an integer constant")
 		return "", false
 	}
-	v = convertConst(v, st.tag)
+	v = ctype.ConvertConst(v, st.tag)
 	if c.High != nil {
 		tr.errorf(c.Pos(), "case ranges are a GNU extension and are not supported")
 	}
-	if prev, dup := st.seen[v.i]; dup {
+	if prev, dup := st.seen[v.Int]; dup {
 		tr.errorf(c.Pos(), "duplicate case value (previously used at %s)", prev)
 		return "", false
 	}
-	st.seen[v.i] = c.Pos()
+	st.seen[v.Int] = c.Pos()
 	return constCode(v), true
 }
 
@@ -862,7 +863,7 @@ func terminates(s ast.Stmt) bool {
 func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 	fn := tr.fn
 	if s.X == nil {
-		if fn.result.Kind != Void {
+		if fn.result.Kind != ctype.Void {
 			tr.warnf(s.Pos(), "'return' with no value, in function returning non-void")
 			fn.stmt("return " + zeroValue(fn.result))
 			return
@@ -870,9 +871,9 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 		fn.stmt("return")
 		return
 	}
-	if fn.result.Kind == Struct || fn.result.Kind == Union {
+	if fn.result.Kind == ctype.Struct || fn.result.Kind == ctype.Union {
 		o := tr.expr(s.X)
-		if !sameType(o.t.Unqual(), fn.result.Unqual()) {
+		if !ctype.SameType(o.t.Unqual(), fn.result.Unqual()) {
 			tr.errorf(s.Pos(), "incompatible types when returning type '%s' but '%s' was expected", o.t, fn.result)
 			return
 		}
@@ -881,8 +882,8 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 		return
 	}
 	o := tr.value(s.X)
-	if fn.result.Kind == Void {
-		if o.t.Kind != Void {
+	if fn.result.Kind == ctype.Void {
+		if o.t.Kind != ctype.Void {
 			tr.warnf(s.Pos(), "'return' with a value, in function returning void")
 		}
 		if !o.pure {
@@ -894,7 +895,7 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 	fn.stmt("return " + tr.assignConv(o, fn.result, s.Pos()))
 }
 
-func zeroValue(t *Type) string {
+func zeroValue(t *ctype.Type) string {
 	if t.IsPtrToShared() {
 		return "upc.Null()"
 	}
@@ -912,12 +913,12 @@ func (tr *translator) syncStmt(s *ast.UpcSyncStmt) {
 		v := tr.value(s.Value)
 		switch {
 		case v.t.IsArith():
-		case v.t.Kind == Ptr && !v.t.Elem.Shared:
+		case v.t.Kind == ctype.Ptr && !v.t.Elem.Shared:
 			tr.warnf(s.Value.Pos(), "%s expression converts a pointer to an integer", s.Op)
 		default:
 			tr.errorf(s.Value.Pos(), "%s expression of type '%s' cannot be converted to int", s.Op, v.t)
 		}
-		id = "int64(" + tr.conv(v, tInt) + ")"
+		id = "int64(" + tr.conv(v, ctype.IntType) + ")"
 	}
 	switch s.Op {
 	case ast.UpcBarrier:
