@@ -90,9 +90,6 @@ func (n network) layouts(t *testing.T, p *program) []layout {
 			}
 		}
 	}
-	if len(ls) == 0 {
-		t.Logf("%s: none of its thread counts %v fits the %s layouts", p.path, p.threads, n.name)
-	}
 	return ls
 }
 
