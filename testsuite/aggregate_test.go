@@ -53,13 +53,13 @@ func TestAggregateDifferential(t *testing.T) {
 				Network:       suiteNetwork.name,
 				Stderr:        &bytes.Buffer{},
 			}
-			with, err := driver.Compile(opts)
+			with, _, err := translate(p, suiteNetwork.name, false)
 			if err != nil {
 				<-slots
 				t.Skipf("does not compile: %v", err) // TestPrograms reports it
 			}
 			opts.NoAggregate = true
-			without, err := driver.Compile(opts)
+			without, _, err := translate(p, suiteNetwork.name, true)
 			require.NoError(t, err)
 			if bytes.Equal(with, without) {
 				<-slots

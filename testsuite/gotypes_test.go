@@ -1,13 +1,11 @@
 package testsuite
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/upcgo/upcgo/internal/driver"
 	"github.com/upcgo/upcgo/internal/gocheck"
 )
 
@@ -32,9 +30,8 @@ func TestGeneratedGoTypes(t *testing.T) {
 		}
 		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {
 			for _, noAggregate := range []bool{false, true} {
-				var stderr bytes.Buffer
-				src, err := driver.Compile(driver.Options{Inputs: []string{p.path}, StaticThreads: p.static, NoAggregate: noAggregate, Stderr: &stderr})
-				require.NoError(t, err, "%s", stderr.String())
+				src, stderr, err := translate(p, suiteNetwork.name, noAggregate)
+				require.NoError(t, err, "%s", stderr)
 				if !noAggregate {
 					checkGoLines(t, src)
 				}

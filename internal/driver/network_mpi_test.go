@@ -248,6 +248,9 @@ int main(void) {
 `, 3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			// Each case is a build (a cgo link) and a job of its own:
+			// side by side, one case's link overlaps another's run.
+			t.Parallel()
 			start := time.Now()
 			status, _, errOut := runMPI(t, tc.src, 4, 2, 2*time.Minute)
 			assert.Equal(t, tc.status, status, errOut)
