@@ -338,6 +338,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if controlling {
 		plan = tr.planForall(init, post, aff, body)
 	}
+	if fl := tr.OptimizeForall(plan, cond, body); fl != nil {
+		tr.emitForall(fl, initCode, body)
+		tr.popScope()
+		return
+	}
 	var bases map[*symbol]string
 	if plan != nil {
 		bases = tr.localBases(body, plan)
@@ -386,11 +391,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	switch {
 	case plan != nil && plan.cyclic && plan.localVar != "":
 		i := plan.loopVar.goName
-		step := goType(plan.loopVar.typ) + "(t.Threads)"
-		if goType(plan.loopVar.typ) == "int32" {
-			step, fn.usesTHREADS = "THREADS", true
-		}
-		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, step, plan.localVar)
+		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, tr.threadsAs(plan.loopVar.typ), plan.localVar)
 	case plan != nil && plan.cyclic:
 		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, goType(plan.loopVar.typ))
 	case plan != nil:
@@ -460,6 +461,16 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		fn.stmt("}")
 	}
 	tr.popScope()
+}
+
+// threadsAs is THREADS as Go code of integer type t: the function's local
+// copy when t is int.
+func (tr *translator) threadsAs(t *ctype.Type) string {
+	if goType(t) == "int32" {
+		tr.fn.usesTHREADS = true
+		return "THREADS"
+	}
+	return goType(t) + "(t.Threads)"
 }
 
 // capture returns the Go statements emit writes, without writing them.
