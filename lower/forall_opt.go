@@ -24,17 +24,19 @@ import (
 // header but the comparison and the steps, and a running local address
 // for each x[i]:
 //
-//	end1 := int64(4194304 * THREADS)
-//	from2 := upc.ForallStartBlocked(int64(i), 1048576, t.Threads, t.MyThread)
-//	local3 := uintptr(from2)/1048576/uintptr(t.Threads)*1048576 + uintptr(from2)%1048576
+//	end2 := int64(4194304 * THREADS)
+//	last3 := max(int64(i), end2) // i after the loop, on every thread
+//	from4 := upc.ForallStartBlocked(int64(i), 1048576, t.Threads, t.MyThread)
+//	local1 := upc.ForallLocal(from4, 1048576, t.Threads)
 //	mem := cmem.Base()
-//	aAt := t.LocalAddr() + a + local3*8
-//	for ; from2 < end1; from2 = upc.ForallNextBlock(from2, 1048576, t.Threads) {
-//		i = int32(from2)
-//		for to4 := int32(min(upc.ForallBlockEnd(from2, 1048576), end1)); i < to4; i, aAt = i+1, aAt+8 {
+//	aAt := t.LocalAddr() + a + uintptr(local1)*8
+//	for ; from4 < end2; from4 = upc.ForallNextBlock(from4, 1048576, t.Threads) {
+//		i = int32(from4)
+//		for to5 := int32(min(upc.ForallBlockEnd(from4, 1048576), end2)); i < to5; i, aAt = i+1, aAt+8 {
 //			*cmem.At[float64](mem, aAt) = …
 //		}
 //	}
+//	i = int32(last3)
 //
 // A thread's blocks lie one after another in its part of each array, so
 // an address that reaches the end of a block is already at the start of
@@ -133,7 +135,7 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 				fl.local = tr.tmp("local")
 			}
 			size := a.typ.Elem.Size()
-			r = &runningAddr{name: tr.freshLocal(arr.Name + "At"), init: fmt.Sprintf("t.LocalAddr() + %s + %s*%d", a.goName, fl.local, size), stride: size}
+			r = &runningAddr{name: tr.freshLocal(arr.Name + "At"), init: fmt.Sprintf("t.LocalAddr() + %s + uintptr(%s)*%d", a.goName, fl.local, size), stride: size}
 			byArray[a] = r
 			fl.addr.addrs = append(fl.addr.addrs, r)
 		}
@@ -215,14 +217,13 @@ func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt)
 	if plan.cyclic {
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(%s, t.Threads, t.MyThread))", i, it, wideI))
 		if fl.local != "" {
-			fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // this thread's element number of x[%s] of a cyclic x", fl.local, i, iv.name))
+			fn.stmt(fmt.Sprintf("%s := upc.ForallLocal(%s, 1, t.Threads) // x[%s] is this thread's element %s of a cyclic x", fl.local, wideI, iv.name, fl.local))
 		}
 	} else {
 		from = tr.tmp("from")
 		fn.stmt(fmt.Sprintf("%s := upc.ForallStartBlocked(%s, %d, t.Threads, t.MyThread)", from, wideI, plan.block))
 		if fl.local != "" {
-			fn.stmt(fmt.Sprintf("%s := uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d // this thread's element number of x[%s] of a [%d]-blocked x",
-				fl.local, from, plan.block, plan.block, from, plan.block, from, plan.block))
+			fn.stmt(fmt.Sprintf("%s := upc.ForallLocal(%s, %d, t.Threads) // x[%s] is this thread's element %s of a [%d]-blocked x", fl.local, from, plan.block, from, fl.local, plan.block))
 		}
 	}
 	if len(fl.addr.addrs) > 0 {

@@ -373,7 +373,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		i := plan.loopVar
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, goType(i.typ), i.goName))
 		plan.localVar = tr.tmp("local")
-		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
+		fn.stmt(fmt.Sprintf("%s := uintptr(upc.ForallLocal(int64(%s), 1, t.Threads)) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
 	} else if plan != nil {
 		// Block-cyclic: walk this thread's blocks only; x[i] of an array
 		// with the same block size is again the next local element.

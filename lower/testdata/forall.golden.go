@@ -50,9 +50,9 @@ func scale(t *thread, f float64) {
 		/*line forall.upc:10*/ end2 := int64(8 * THREADS)
 		/*line forall.upc:10*/ last3 := max(int64(i), end2) // i after the loop, on every thread
 		/*line forall.upc:10*/ i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
-		/*line forall.upc:10*/ local1 := uintptr(i) / uintptr(t.Threads) // this thread's element number of x[i] of a cyclic x
+		/*line forall.upc:10*/ local1 := upc.ForallLocal(int64(i), 1, t.Threads) // x[i] is this thread's element local1 of a cyclic x
 		/*line forall.upc:10*/ mem := cmem.Base()
-		/*line forall.upc:10*/ aAt := t.LocalAddr() + a + local1*8
+		/*line forall.upc:10*/ aAt := t.LocalAddr() + a + uintptr(local1)*8
 		/*line forall.upc:10*/ for ; int64(i) < end2; i, aAt = i+THREADS, aAt+8 {
 //line forall.upc:11
 			*cmem.At[float64](mem, aAt) = *cmem.At[float64](mem, aAt) * f
@@ -65,9 +65,9 @@ func scale(t *thread, f float64) {
 		/*line forall.upc:12*/ end5 := int64(4 * THREADS)
 		/*line forall.upc:12*/ last6 := max(int64(i), end5) // i after the loop, on every thread
 		/*line forall.upc:12*/ from7 := upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread)
-		/*line forall.upc:12*/ local4 := uintptr(from7)/4/uintptr(t.Threads)*4 + uintptr(from7)%4 // this thread's element number of x[from7] of a [4]-blocked x
+		/*line forall.upc:12*/ local4 := upc.ForallLocal(from7, 4, t.Threads) // x[from7] is this thread's element local4 of a [4]-blocked x
 		/*line forall.upc:12*/ mem_2 := cmem.Base()
-		/*line forall.upc:12*/ bAt := t.LocalAddr() + b + local4*8
+		/*line forall.upc:12*/ bAt := t.LocalAddr() + b + uintptr(local4)*8
 		/*line forall.upc:12*/ for ; from7 < end5; from7 = upc.ForallNextBlock(from7, 4, t.Threads) {
 			/*line forall.upc:12*/ i = int32(from7)
 			/*line forall.upc:12*/ for to8 := int32(min(upc.ForallBlockEnd(from7, 4), end5)); i < to8; i, bAt = i+1, bAt+8 {

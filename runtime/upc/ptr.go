@@ -249,6 +249,16 @@ func ForallBlockEnd(i, block int64) int64 {
 	return (q + 1) * block
 }
 
+// ForallLocal is the element number of element i of a block-cyclic
+// array (block size block; 1 for cyclic) in its owner's part of the
+// array. It is negative for i < 0, where a upc_forall may start (with
+// the integer affinity i) and step up from to the array's elements.
+func ForallLocal(i, block int64, threads int) int64 {
+	b, r := floorDiv(i, block)
+	q, _ := floorDiv(b, int64(threads))
+	return q*block + r
+}
+
 // ForallNextBlock is the first index of the block that the owner of
 // element i owns next: threads blocks after i's.
 func ForallNextBlock(i, block int64, threads int) int64 {

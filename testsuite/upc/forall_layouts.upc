@@ -2,11 +2,12 @@
    block-cyclic, cyclic and default-layout arrays, in the shapes the loop
    pass walks block by block with running local addresses
    (lower/forall_opt.go): bounds written either way round, inclusive,
-   from a local, starting inside a block; several arrays of the affinity's
-   layout and element types; continue; the loop variable used in the body
-   and after the loop (where every thread has C's value, the bound); a private loop nested in the body; a long loop
-   variable. Every element is written by the thread that owns it, which
-   records itself; thread 0 then checks every element, its owner and the
+   from a local, starting inside a block or below 0; several arrays of
+   the affinity's layout and element types; continue; the loop variable
+   used in the body and after the loop (where every thread has C's value,
+   the bound); a private loop nested in the body; a long loop variable.
+   Every element is written by the thread that owns it, which records
+   itself; thread 0 then checks every element, its owner and the
    per-thread sums against a serial computation of the same values with
    the layout's owner formula, (i / B) % THREADS. */
 #include <stdio.h>
@@ -23,6 +24,7 @@ shared [1] float cy_a[LEN];
 shared [1] int cy_who[LEN];
 shared int df_a[LEN];
 shared int df_who[LEN];
+shared int neg_a[LEN];
 shared double partial[4][THREADS];
 shared long seen_end[THREADS];
 
@@ -96,6 +98,13 @@ int main(void) {
 		s += df_a[i];
 	}
 	partial[3][MYTHREAD] = s;
+
+	/* The integer affinity from a negative start: iteration j runs on
+	   thread j mod THREADS (0 to THREADS - 1), and the array's elements
+	   from j = 0 on are this thread's from its first local one. */
+	upc_forall (int j = -7; j < LEN; j++; j)
+		if (j >= 0)
+			neg_a[j] = MYTHREAD * 1000 + j;
 	upc_barrier;
 
 	if (MYTHREAD != 0)
@@ -117,6 +126,7 @@ int main(void) {
 		} else {
 			check("block-cyclic a", k, bc_a[k], 0);
 		}
+		check("negative start", k, neg_a[k], (k % THREADS) * 1000 + k);
 		check("cyclic", k, cy_a[k], (float)f(k) / 2);
 		owner("cyclic", k, cy_who[k], 1);
 		want[2] += (float)((float)f(k) / 2 * k);

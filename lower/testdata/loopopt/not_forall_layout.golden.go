@@ -8,9 +8,9 @@ func h(t *thread) {
 		end2 := int64(4 * THREADS)
 		last3 := max(int64(i), end2) // i after the loop, on every thread
 		from4 := upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread)
-		local1 := uintptr(from4)/4/uintptr(t.Threads)*4 + uintptr(from4)%4 // this thread's element number of x[from4] of a [4]-blocked x
+		local1 := upc.ForallLocal(from4, 4, t.Threads) // x[from4] is this thread's element local1 of a [4]-blocked x
 		mem := cmem.Base()
-		fAt := t.LocalAddr() + f + local1*8
+		fAt := t.LocalAddr() + f + uintptr(local1)*8
 		for ; from4 < end2; from4 = upc.ForallNextBlock(from4, 4, t.Threads) {
 			i = int32(from4)
 			for to5 := int32(min(upc.ForallBlockEnd(from4, 4), end2)); i < to5; i, fAt = i+1, fAt+8 {
