@@ -115,19 +115,9 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 		fl.end += " + 1"
 	}
 	byArray := map[*symbol]*runningAddr{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		ix, ok := n.(*ast.IndexExpr)
-		if !ok {
-			return true
-		}
-		arr, ok1 := ix.X.(*ast.Ident)
-		idx, ok2 := ix.Index.(*ast.Ident)
-		if !ok1 || !ok2 || idx.Name != iv.name || lo.redeclared(arr.Name) {
-			return true
-		}
-		a := tr.scope.lookup(arr.Name)
-		if a == nil || !tr.localIndexable(a) || ctype.BlockOf(a.typ) != plan.block {
-			return true
+	tr.forallLocals(body, plan, func(ix *ast.IndexExpr, name string, a *symbol) {
+		if lo.redeclared(name) {
+			return
 		}
 		r := byArray[a]
 		if r == nil {
@@ -135,12 +125,11 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 				fl.local = tr.tmp("local")
 			}
 			size := a.typ.Elem.Size()
-			r = &runningAddr{name: tr.freshLocal(arr.Name + "At"), init: fmt.Sprintf("t.LocalAddr() + %s + uintptr(%s)*%d", a.goName, fl.local, size), stride: size}
+			r = &runningAddr{name: tr.freshLocal(name + "At"), init: fmt.Sprintf("t.LocalAddr() + %s + uintptr(%s)*%d", a.goName, fl.local, size), stride: size}
 			byArray[a] = r
 			fl.addr.addrs = append(fl.addr.addrs, r)
 		}
 		fl.addr.uses[ix] = r.name
-		return false
 	})
 	return fl
 }
@@ -169,8 +158,7 @@ func forallBound(cond ast.Expr, name string) (bound ast.Expr, inclusive bool) {
 // a loop or switch of s.
 func breaksOut(s ast.Stmt) bool {
 	found := false
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	ast.Inspect(s, func(n ast.Node) bool {
 		switch n.(type) {
 		case *ast.BreakStmt:
 			found = true
@@ -178,8 +166,7 @@ func breaksOut(s ast.Stmt) bool {
 			return false // its breaks are its own
 		}
 		return !found
-	}
-	ast.Inspect(s, walk)
+	})
 	return found
 }
 

@@ -511,6 +511,18 @@ type localAccess struct {
 // variable that the plan makes local, and names a base variable for each.
 func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]string {
 	bases := map[*symbol]string{}
+	tr.forallLocals(body, plan, func(_ *ast.IndexExpr, name string, a *symbol) {
+		if _, done := bases[a]; !done {
+			bases[a] = tr.fn.goName(name + "Local")
+		}
+	})
+	return bases
+}
+
+// forallLocals calls f for each x[i] in body that the plan makes a local
+// access: i is the loop variable and x, named name, a shared array that
+// localIndex reads as local, with the plan's block size.
+func (tr *translator) forallLocals(body ast.Stmt, plan *forallPlan, f func(ix *ast.IndexExpr, name string, x *symbol)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -521,16 +533,11 @@ func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]st
 		if !ok1 || !ok2 || idx.Name != plan.loopVar.name {
 			return true
 		}
-		a := tr.scope.lookup(arr.Name)
-		if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != ctype.Array || ctype.BlockOf(a.typ) != plan.block {
-			return true
-		}
-		if _, done := bases[a]; !done {
-			bases[a] = tr.fn.goName(arr.Name + "Local")
+		if x := tr.scope.lookup(arr.Name); x != nil && tr.localIndexable(x) && ctype.BlockOf(x.typ) == plan.block {
+			f(ix, arr.Name, x)
 		}
 		return true
 	})
-	return bases
 }
 
 func sortedSyms(m map[*symbol]string) []*symbol {
