@@ -70,8 +70,7 @@ import (
 // after the loop it holds the value it has after the loop in C, on every
 // thread (UPC 1.3 §6.6.2: every thread evaluates the first three clauses
 // as those of a for loop): the bound, or its first value when that is
-// past the bound already.
-// Inside an aggregated loop the pass does nothing (that body is emitted
+// past the bound already. Inside an aggregated loop the pass does nothing (that body is emitted
 // for both kinds of threads).
 
 // forallLoop is what OptimizeForall found for one upc_forall.
@@ -190,8 +189,10 @@ func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt)
 	plan, iv := fl.plan, fl.plan.loopVar
 	i, it := iv.goName, goType(iv.typ)
 	wideI := i
+	asIV := func(code string) string { return code } // int64 code as the loop variable's type
 	if it != "int64" {
 		wideI = "int64(" + i + ")"
+		asIV = func(code string) string { return it + "(" + code + ")" }
 	}
 	fn.stmt("{")
 	if initCode != "" {
@@ -202,7 +203,7 @@ func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt)
 	fn.stmt(fmt.Sprintf("%s := max(%s, %s) // %s after the loop, on every thread", last, wideI, end, iv.name))
 	from := ""
 	if plan.cyclic {
-		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(%s, t.Threads, t.MyThread))", i, it, wideI))
+		fn.stmt(fmt.Sprintf("%s = %s", i, asIV(fmt.Sprintf("upc.ForallStart(%s, t.Threads, t.MyThread)", wideI))))
 		if fl.local != "" {
 			fn.stmt(fmt.Sprintf("%s := upc.ForallLocal(%s, 1, t.Threads) // x[%s] is this thread's element %s of a cyclic x", fl.local, wideI, iv.name, fl.local))
 		}
@@ -221,17 +222,9 @@ func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt)
 		fn.stmt(fmt.Sprintf("for ; %s < %s; %s {", wideI, end, fl.addr.postBy(i+"+"+tr.threadsAs(iv.typ))))
 	} else {
 		to := tr.tmp("to")
-		toCode := fmt.Sprintf("min(upc.ForallBlockEnd(%s, %d), %s)", from, plan.block, end)
-		if it != "int64" {
-			toCode = it + "(" + toCode + ")"
-		}
 		fn.stmt(fmt.Sprintf("for ; %s < %s; %s = upc.ForallNextBlock(%s, %d, t.Threads) {", from, end, from, from, plan.block))
-		if it == "int64" {
-			fn.stmt(fmt.Sprintf("%s = %s", i, from))
-		} else {
-			fn.stmt(fmt.Sprintf("%s = %s(%s)", i, it, from))
-		}
-		fn.stmt(fmt.Sprintf("for %s := %s; %s < %s; %s {", to, toCode, i, to, fl.addr.post()))
+		fn.stmt(fmt.Sprintf("%s = %s", i, asIV(from)))
+		fn.stmt(fmt.Sprintf("for %s := %s; %s < %s; %s {", to, asIV(fmt.Sprintf("min(upc.ForallBlockEnd(%s, %d), %s)", from, plan.block, end)), i, to, fl.addr.post()))
 	}
 	fn.forall++
 	fn.localIndex = append(fn.localIndex, localAccess{block: plan.block, index: iv})
@@ -242,10 +235,6 @@ func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt)
 		fn.stmt("}")
 	}
 	fn.stmt("}")
-	if it == "int64" {
-		fn.stmt(fmt.Sprintf("%s = %s", i, last))
-	} else {
-		fn.stmt(fmt.Sprintf("%s = %s(%s)", i, it, last))
-	}
+	fn.stmt(fmt.Sprintf("%s = %s", i, asIV(last)))
 	fn.stmt("}")
 }
