@@ -705,8 +705,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		return operand{}, false
 	}
 	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
-	if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != ctype.Array || a.typ.Elem.Kind == ctype.Array ||
-		a.typ.Elem.Kind == ctype.Struct || a.typ.Elem.Kind == ctype.Union || tr.isStrict(a.typ.Elem) {
+	if a == nil || !tr.localIndexable(a) {
 		return operand{}, false
 	}
 	for _, la := range tr.fn.localIndex {
@@ -732,9 +731,22 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 			base = v
 		}
 		addr := fmt.Sprintf("%s + %s*%d", base, off, elem.Size())
-		return operand{kind: lvGo, t: elem, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(elem), addr), addr: addr, pure: true, shared: shared}, true
+		code := fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(elem), addr)
+		if at, ok := tr.fn.runningAddr(e); ok {
+			// A running local address from the loop pass (forall_opt.go).
+			addr, code = at, fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(elem), tr.fn.memBase, at)
+		}
+		return operand{kind: lvGo, t: elem, code: code, addr: addr, pure: true, shared: shared}, true
 	}
 	return operand{}, false
+}
+
+// localIndexable reports whether localIndex reads a[i] as a local access
+// when a upc_forall proves element i local: a is a static shared array of
+// scalars, not strict.
+func (tr *translator) localIndexable(a *symbol) bool {
+	return a.kind == symVar && a.st == stShared && a.typ.Kind == ctype.Array && a.typ.Elem.Kind != ctype.Array &&
+		a.typ.Elem.Kind != ctype.Struct && a.typ.Elem.Kind != ctype.Union && !tr.isStrict(a.typ.Elem)
 }
 
 // pointerArith reports whether arithmetic on a pointer of type t is
@@ -805,7 +817,7 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
 	}
-	if at, ok := tr.fn.runningAddr(e); ok {
+	if at, ok := tr.fn.runningAddr(e); ok && !x.t.IsPtrToShared() {
 		return tr.deref(operand{kind: rvalue, t: x.t, code: at, pure: true}, e.Lbrack)
 	}
 	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)

@@ -188,9 +188,13 @@ func (p *loopPlan) steps() bool {
 
 // post is the loop's post statement: the loop variable and every running
 // address stepped together.
-func (p *loopPlan) post() string {
+func (p *loopPlan) post() string { return p.postBy(p.iv.goName + signed(p.step)) }
+
+// postBy is a post statement setting the loop variable to next and
+// stepping every running address.
+func (p *loopPlan) postBy(next string) string {
 	lhs := []string{p.iv.goName}
-	rhs := []string{p.iv.goName + signed(p.step)}
+	rhs := []string{next}
 	for _, a := range p.addrs {
 		if a.stride != 0 {
 			lhs = append(lhs, a.name)
@@ -396,9 +400,9 @@ func (lo *loopAnalysis) unchangedLocal(s *symbol) bool {
 }
 
 // linear returns the coefficient of the loop variable in e, when e is
-// built with +, - and * from signed integer constants, the loop variable
-// and invariant locals of signed type after promotion, and is linear in
-// the loop variable.
+// built with +, - and * from signed integer constants, THREADS, MYTHREAD,
+// the loop variable and invariant locals of signed type after promotion,
+// and is linear in the loop variable.
 func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 	const limit = 1 << 16 // keeps coefficient * step * size far from overflow
 	switch e := e.(type) {
@@ -406,6 +410,9 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 		s := lo.tr.scope.lookup(e.Name)
 		if s == lo.iv {
 			return 1, true
+		}
+		if s == nil && (e.Name == "THREADS" || e.Name == "MYTHREAD") {
+			return 0, true // fixed while the program runs
 		}
 		if s == nil || lo.redeclared(e.Name) {
 			return 0, false
@@ -451,6 +458,13 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 				c = r
 			}
 			return c * k, ok && k > -limit && k < limit && c*k > -limit && c*k < limit
+		default:
+			// Another operator on constants: (1 << 20) * THREADS.
+			if l != 0 || r != 0 {
+				return 0, false
+			}
+			_, ok := lo.constant(e)
+			return 0, ok
 		}
 	}
 	return 0, false
@@ -493,10 +507,9 @@ func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
 	code, p := "", precUnary
 	switch e := e.(type) {
 	case *ast.Ident:
-		s := lo.tr.scope.lookup(e.Name)
-		s.use(e.Pos())
-		code = s.goName
-		if goType(s.typ) != "int64" {
+		o := lo.tr.value(e) // a local, THREADS or MYTHREAD
+		code = o.code
+		if goType(o.t) != "int64" {
 			code = "int64(" + code + ")"
 		}
 	case *ast.UnaryExpr:

@@ -379,8 +379,8 @@ func init() {
 // literals' variables. A C identifier of that shape is renamed, so that a
 // temporary never shadows a program's p1 or v2.
 var generatedPrefixes = map[string]bool{
-	"again": true, "agg": true, "allv": true, "div": true, "info": true, "init": true,
-	"lit": true, "local": true, "old": true, "p": true, "str": true, "sw": true, "v": true, "val": true,
+	"again": true, "agg": true, "allv": true, "div": true, "end": true, "from": true, "info": true, "init": true,
+	"last": true, "lit": true, "local": true, "old": true, "p": true, "str": true, "sw": true, "to": true, "v": true, "val": true,
 }
 
 // goIdent is the Go name for C identifier name.

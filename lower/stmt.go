@@ -338,6 +338,11 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if controlling {
 		plan = tr.planForall(init, post, aff, body)
 	}
+	if fl := tr.OptimizeForall(plan, cond, body); fl != nil {
+		tr.emitForall(fl, initCode, body)
+		tr.popScope()
+		return
+	}
 	var bases map[*symbol]string
 	if plan != nil {
 		bases = tr.localBases(body, plan)
@@ -368,7 +373,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		i := plan.loopVar
 		fn.stmt(fmt.Sprintf("%s = %s(upc.ForallStart(int64(%s), t.Threads, t.MyThread))", i.goName, goType(i.typ), i.goName))
 		plan.localVar = tr.tmp("local")
-		fn.stmt(fmt.Sprintf("%s := uintptr(%s) / uintptr(t.Threads) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
+		fn.stmt(fmt.Sprintf("%s := uintptr(upc.ForallLocal(int64(%s), 1, t.Threads)) // index of x[%s] among this thread's elements of a cyclic x", plan.localVar, i.goName, i.name))
 	} else if plan != nil {
 		// Block-cyclic: walk this thread's blocks only; x[i] of an array
 		// with the same block size is again the next local element.
@@ -386,11 +391,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	switch {
 	case plan != nil && plan.cyclic && plan.localVar != "":
 		i := plan.loopVar.goName
-		step := goType(plan.loopVar.typ) + "(t.Threads)"
-		if goType(plan.loopVar.typ) == "int32" {
-			step, fn.usesTHREADS = "THREADS", true
-		}
-		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, step, plan.localVar)
+		p = fmt.Sprintf("%s, %s = %s+%s, %s+1", i, plan.localVar, i, tr.threadsAs(plan.loopVar.typ), plan.localVar)
 	case plan != nil && plan.cyclic:
 		p = fmt.Sprintf("%s += %s(t.Threads)", plan.loopVar.goName, goType(plan.loopVar.typ))
 	case plan != nil:
@@ -462,6 +463,16 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	tr.popScope()
 }
 
+// threadsAs is THREADS as Go code of integer type t: the function's local
+// copy when t is int.
+func (tr *translator) threadsAs(t *ctype.Type) string {
+	if goType(t) == "int32" {
+		tr.fn.usesTHREADS = true
+		return "THREADS"
+	}
+	return goType(t) + "(t.Threads)"
+}
+
 // capture returns the Go statements emit writes, without writing them.
 func (tr *translator) capture(emit func()) string {
 	fn := tr.fn
@@ -500,6 +511,18 @@ type localAccess struct {
 // variable that the plan makes local, and names a base variable for each.
 func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]string {
 	bases := map[*symbol]string{}
+	tr.forallLocals(body, plan, func(_ *ast.IndexExpr, name string, a *symbol) {
+		if _, done := bases[a]; !done {
+			bases[a] = tr.fn.goName(name + "Local")
+		}
+	})
+	return bases
+}
+
+// forallLocals calls f for each x[i] in body that the plan makes a local
+// access: i is the loop variable and x, named name, a shared array that
+// localIndex reads as local, with the plan's block size.
+func (tr *translator) forallLocals(body ast.Stmt, plan *forallPlan, f func(ix *ast.IndexExpr, name string, x *symbol)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -510,16 +533,11 @@ func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]st
 		if !ok1 || !ok2 || idx.Name != plan.loopVar.name {
 			return true
 		}
-		a := tr.scope.lookup(arr.Name)
-		if a == nil || a.kind != symVar || a.st != stShared || a.typ.Kind != ctype.Array || ctype.BlockOf(a.typ) != plan.block {
-			return true
-		}
-		if _, done := bases[a]; !done {
-			bases[a] = tr.fn.goName(arr.Name + "Local")
+		if x := tr.scope.lookup(arr.Name); x != nil && tr.localIndexable(x) && ctype.BlockOf(x.typ) == plan.block {
+			f(ix, arr.Name, x)
 		}
 		return true
 	})
-	return bases
 }
 
 func sortedSyms(m map[*symbol]string) []*symbol {

@@ -16,8 +16,9 @@ import (
 
 // faultsProgram divides by zero on the line marked "FAULT case" for the
 // case its first argument names: a statement of an aggregated loop, of a
-// upc_forall body, of a one-line if, a macro's expansion, and the last
-// line of an expression that spans three lines.
+// upc_forall body (cyclic, and walked block by block), of a one-line if,
+// a macro's expansion, and the last line of an expression that spans
+// three lines.
 const faultsProgram = "lines/faults.upc"
 
 // faultMark finds the FAULT markers of faultsProgram.
@@ -45,7 +46,7 @@ func TestFaultLines(t *testing.T) {
 			want[string(m[1])] = n + 1
 		}
 	}
-	require.Len(t, want, 5)
+	require.Len(t, want, 6)
 
 	var stderr bytes.Buffer
 	slots <- struct{}{}

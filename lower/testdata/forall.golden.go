@@ -47,24 +47,35 @@ func scale(t *thread, f float64) {
 //line forall.upc:10
 	{
 		/*line forall.upc:10*/ i = 0
+		/*line forall.upc:10*/ end2 := int64(8 * THREADS)
+		/*line forall.upc:10*/ last3 := max(int64(i), end2) // i after the loop, on every thread
 		/*line forall.upc:10*/ i = int32(upc.ForallStart(int64(i), t.Threads, t.MyThread))
-		/*line forall.upc:10*/ local1 := uintptr(i) / uintptr(t.Threads) // index of x[i] among this thread's elements of a cyclic x
-		/*line forall.upc:10*/ aLocal := t.LocalAddr() + a
-		/*line forall.upc:10*/ for ; i < 8*THREADS; i, local1 = i+THREADS, local1+1 {
+		/*line forall.upc:10*/ local1 := upc.ForallLocal(int64(i), 1, t.Threads) // x[i] is this thread's element local1 of a cyclic x
+		/*line forall.upc:10*/ mem := cmem.Base()
+		/*line forall.upc:10*/ aAt := t.LocalAddr() + a + uintptr(local1)*8
+		/*line forall.upc:10*/ for ; int64(i) < end2; i, aAt = i+THREADS, aAt+8 {
 //line forall.upc:11
-			*cmem.Ptr[float64](aLocal + local1*8) = *cmem.Ptr[float64](aLocal + local1*8) * f
+			*cmem.At[float64](mem, aAt) = *cmem.At[float64](mem, aAt) * f
 		}
+		/*line forall.upc:11*/ i = int32(last3)
 	}
 //line forall.upc:12
 	{
 		/*line forall.upc:12*/ i = 0
-		/*line forall.upc:12*/ i = int32(upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread))
-		/*line forall.upc:12*/ local2 := uintptr(i)/4/uintptr(t.Threads)*4 + uintptr(i)%4 // index of x[i] among this thread's elements of a [4]-blocked x
-		/*line forall.upc:12*/ bLocal := t.LocalAddr() + b
-		/*line forall.upc:12*/ for ; i < 4*THREADS; i, local2 = int32(upc.ForallNextBlocked(int64(i), 4, t.Threads)), local2+1 {
+		/*line forall.upc:12*/ end5 := int64(4 * THREADS)
+		/*line forall.upc:12*/ last6 := max(int64(i), end5) // i after the loop, on every thread
+		/*line forall.upc:12*/ from7 := upc.ForallStartBlocked(int64(i), 4, t.Threads, t.MyThread)
+		/*line forall.upc:12*/ local4 := upc.ForallLocal(from7, 4, t.Threads) // x[from7] is this thread's element local4 of a [4]-blocked x
+		/*line forall.upc:12*/ mem_2 := cmem.Base()
+		/*line forall.upc:12*/ bAt := t.LocalAddr() + b + uintptr(local4)*8
+		/*line forall.upc:12*/ for ; from7 < end5; from7 = upc.ForallNextBlock(from7, 4, t.Threads) {
+			/*line forall.upc:12*/ i = int32(from7)
+			/*line forall.upc:12*/ for to8 := int32(min(upc.ForallBlockEnd(from7, 4), end5)); i < to8; i, bAt = i+1, bAt+8 {
 //line forall.upc:13
-			*cmem.Ptr[float64](bLocal + local2*8) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+				*cmem.At[float64](mem_2, bAt) = upc.Load[float64](t.Thread, upc.StaticPtr(a).Add(int64(i), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)) + 1.0
+			}
 		}
+		/*line forall.upc:13*/ i = int32(last6)
 	}
 //line forall.upc:14
 }

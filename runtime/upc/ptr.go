@@ -238,3 +238,29 @@ func ForallNextBlocked(i int64, block int64, threads int) int64 {
 	}
 	return i
 }
+
+// ForallBlockEnd is the index after the last element of the block of a
+// block-cyclic array (block size block) that holds element i: where the
+// run of consecutive iterations a thread owns from i ends. A upc_forall
+// the loop pass optimised walks a thread's blocks with it and
+// ForallNextBlock, element by element only inside a block (lower/forall_opt.go).
+func ForallBlockEnd(i, block int64) int64 {
+	q, _ := floorDiv(i, block)
+	return (q + 1) * block
+}
+
+// ForallLocal is the element number of element i of a block-cyclic
+// array (block size block; 1 for cyclic) in its owner's part of the
+// array. It is negative for i < 0, where a upc_forall may start (with
+// the integer affinity i) and step up from to the array's elements.
+func ForallLocal(i, block int64, threads int) int64 {
+	b, r := floorDiv(i, block)
+	q, _ := floorDiv(b, int64(threads))
+	return q*block + r
+}
+
+// ForallNextBlock is the first index of the block that the owner of
+// element i owns next: threads blocks after i's.
+func ForallNextBlock(i, block int64, threads int) int64 {
+	return ForallBlockEnd(i, block) + int64(threads-1)*block
+}

@@ -104,6 +104,42 @@ func TestForallBlockedWalk(t *testing.T) {
 	}
 }
 
+// TestForallBlockRuns checks the walk of an optimised upc_forall over a
+// block-cyclic array — a thread's blocks with ForallNextBlock, each
+// block's elements up to ForallBlockEnd or the bound — against the
+// owner of every index, and that a local element number counted up from
+// ForallLocal of the first is each element's (below 0 too).
+func TestForallBlockRuns(t *testing.T) {
+	for threads := 1; threads <= 5; threads++ {
+		for _, block := range []int64{1, 2, 3, 7} {
+			for me := range threads {
+				for lo := int64(-5); lo < 20; lo++ {
+					for _, end := range []int64{lo - 1, lo, lo + 1, 23, 60} {
+						var want, got []int64
+						for i := lo; i < end; i++ {
+							if ForallOwner(floorBlock(i, block), threads) == me {
+								want = append(want, i)
+							}
+						}
+						local := ForallLocal(ForallStartBlocked(lo, block, threads, me), block, threads)
+						for from := ForallStartBlocked(lo, block, threads, me); from < end; from = ForallNextBlock(from, block, threads) {
+							for i := from; i < min(ForallBlockEnd(from, block), end); i, local = i+1, local+1 {
+								got = append(got, i)
+								// The running local element number is i's.
+								require.Equal(t, ForallLocal(i, block, threads), local, "T=%d B=%d i=%d", threads, block, i)
+								if i >= 0 {
+									require.Equal(t, i/block/int64(threads)*block+i%block, local, "T=%d B=%d i=%d", threads, block, i)
+								}
+							}
+						}
+						require.Equal(t, want, got, "T=%d B=%d me=%d lo=%d end=%d", threads, block, me, lo, end)
+					}
+				}
+			}
+		}
+	}
+}
+
 func floorBlock(i, b int64) int64 {
 	q, _ := floorDiv(i, b)
 	return q

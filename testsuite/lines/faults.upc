@@ -12,6 +12,7 @@
 	((p) / (q))
 
 shared int a[N*THREADS];
+shared [N] int blocked[N*THREADS];
 shared int zero;
 
 /* Falls off its end, which returns at the closing brace's line. */
@@ -39,6 +40,12 @@ int main(int argc, char **argv) {
 		upc_forall (int i = 0; i < N*THREADS; i++; &a[i]) {
 			x += a[i];
 			y += x / d; /* FAULT forall */
+		}
+	} else if (strcmp(c, "forall_blocks") == 0) {
+		/* Walked block by block by the loop pass. */
+		upc_forall (int i = 0; i < N*THREADS; i++; &blocked[i]) {
+			x += blocked[i];
+			y += x / d; /* FAULT forall_blocks */
 		}
 	} else if (strcmp(c, "if") == 0) {
 		if (MYTHREAD == 0) y = x / d; /* FAULT if */
