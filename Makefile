@@ -44,7 +44,7 @@ ifeq ($(HAVE_MPI)$(HAVE_CC),yesyes)
 	$(MAKE) test-multinode
 else
 	@echo "make test: SKIPPED the MPI tests, which need $(UPCGO_MPI) ($(MPI_PKG_$(UPCGO_MPI)) for pkg-config, $(MPIRUN_BIN_$(UPCGO_MPI))) and gcc:"
-	@echo "  - runtime/gasnet/mpi's tests under mpirun at 2 and 4 processes (go vet and staticcheck with -tags mpi too)"
+	@echo "  - runtime/gasnet/mpi's tests under mpirun at 2 processes (go vet and staticcheck with -tags mpi too)"
 	@echo "  - go test -tags mpi ./internal/driver -run 'MPI|Launch|Network' (upcgo run -network mpi end to end)"
 	@echo "  - the regression suite on the mpi conduit (UPCGO_SUITE_NETWORK=mpi), with and without PSHM"
 	@echo "  - the multi-node test (testsuite/multinode/run.sh: Open MPI, and root for its namespaces)"
@@ -53,16 +53,18 @@ endif
 
 # The mpi conduit (runtime/gasnet/mpi, cgo behind the mpi build tag), on
 # the MPI that UPCGO_MPI names (openmpi, the default, or mpich): vet and
-# staticcheck with the tag; the conduit's tests under mpirun at 2 and 4
-# processes, under -race; upcgo run -network mpi end to end (hybrid runs,
-# failures ending the job); and the regression suite on the mpi conduit at
-# 2 processes x 2 threads (PSHM inside a node, threads sharing a process;
-# the tests that do not depend on the network, such as the type check of
-# every translation, ran in make test already). make test-multinode then
-# runs the communicating programs across nodes, where MPI carries the
-# traffic between processes. make test-long adds the suite at 4 x 1 and
-# 2 x 1, and at 2 x 2 without PSHM (UPC_MPI_PSHM=0), the path through MPI
-# between processes of one node.
+# staticcheck with the tag; the conduit's tests under mpirun at 2
+# processes, under -race (the multi-node test runs them at 4 across
+# nodes); upcgo run -network mpi end to end (hybrid runs, failures ending
+# the job); and the regression suite on the mpi conduit at 2 processes x 2
+# threads (PSHM inside a node, threads sharing a process; the tests that
+# do not depend on the network, such as the type check of every
+# translation, ran in make test already). make test-multinode then runs
+# the communicating programs across nodes, where MPI carries the traffic
+# between processes. make test-long adds the conduit's tests at 4
+# processes of one node, the suite at 4 x 1 and 2 x 1, and at 2 x 2
+# without PSHM (UPC_MPI_PSHM=0), the path through MPI between processes
+# of one node.
 lint-mpi:
 	@pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) || { echo "make test-mpi needs $(UPCGO_MPI): apt-get install -y $(MPI_APT_$(UPCGO_MPI)) pkg-config"; exit 1; }
 	$(GO) vet -tags $(MPI_TAGS) ./runtime/gasnet/mpi ./internal/driver ./bench/mpi/...
@@ -71,7 +73,6 @@ lint-mpi:
 test-mpi: lint-mpi
 	$(GO) test -c -race -tags $(MPI_TAGS) -o $(MPI_TEST_BIN) ./runtime/gasnet/mpi
 	$(MPIRUN_$(UPCGO_MPI)) -n 2 $(MPI_TEST_BIN) -test.timeout 5m
-	$(MPIRUN_$(UPCGO_MPI)) -n 4 $(MPI_TEST_BIN) -test.timeout 5m
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
@@ -82,6 +83,9 @@ SUITE_NETWORK_TESTS = -run 'TestPrograms|TestAggregateDifferential|TestLinkedPro
 
 # The rest of the suite on mpi: make test-long.
 test-mpi-long:
+	$(GO) test -c -race -tags $(MPI_TAGS) -o $(MPI_TEST_BIN) ./runtime/gasnet/mpi
+	$(MPIRUN_$(UPCGO_MPI)) -n 4 $(MPI_TEST_BIN) -test.timeout 5m
+	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x1" $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
 	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|upcio|examples)' ./testsuite
