@@ -515,6 +515,13 @@ func run(t *testing.T, p *program, launch driver.Launch, binPath string) (stdout
 	require.NoError(t, err)
 	extra := argv[1:]
 	cmd := exec.CommandContext(ctx, argv[0], extra...)
+	if launch.Network != "" {
+		// A job of its own temporary folder: Open MPI's mpirun keeps its
+		// session directory under it, and two jobs sharing one race (the
+		// first to end removes the folder the second is creating in:
+		// "ORTE_ERROR_LOG: Error in file util/session_dir.c").
+		env = append(env, "TMPDIR="+t.TempDir())
+	}
 	if len(env) > 0 {
 		cmd.Env = append(os.Environ(), env...)
 	}

@@ -43,7 +43,10 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, argv[0], argv[1:]...)
-	cmd.Env = append(os.Environ(), env...)
+	// A job of its own temporary folder: Open MPI's mpirun keeps its
+	// session directory under it, and jobs side by side sharing one race
+	// (the first to end removes the folder the next is creating in).
+	cmd.Env = append(append(os.Environ(), env...), "TMPDIR="+t.TempDir())
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = 10 * time.Second

@@ -164,7 +164,6 @@ up() {
 		ip -n "$ns" addr add 10.77.0.$((i + 1))/24 dev eth0
 		ip -n "$ns" link set eth0 up
 		ip -n "$ns" link set lo up
-		mkdir "$dir/node$i"
 	done
 
 	# The agent: what ssh HOST COMMAND does on a real cluster.
@@ -180,7 +179,10 @@ up() {
 		done
 		echo '*) echo "agent: no node $host in this cluster" >&2; exit 255 ;;'
 		echo 'esac'
-		echo "exec env -i PATH=\"\$PATH\" HOME=\"\$HOME\" TMPDIR=\"$dir/\$host\" ip netns exec \"\$ns\" unshare -ui sh -c 'hostname \"\$0\" && exec sh -c \"\$1\"' \"\$host\" \"\$*\""
+		echo '# The job'"'"'s folder for this node, beside the one mpirun made for node0.'
+		echo 'tmp=$(dirname "$TMPDIR")/$host'
+		echo 'mkdir -p "$tmp"'
+		echo "exec env -i PATH=\"\$PATH\" HOME=\"\$HOME\" TMPDIR=\"\$tmp\" ip netns exec \"\$ns\" unshare -ui sh -c 'hostname \"\$0\" && exec sh -c \"\$1\"' \"\$host\" \"\$*\""
 	} >"$dir/agent"
 
 	hosts=
@@ -198,7 +200,12 @@ up() {
 		echo '	prev=$a'
 		echo 'done'
 		echo "per=\$(((n + $nodes - 1) / $nodes))"
-		echo "TMPDIR=$dir/node0 exec ip netns exec upcgo-$id-node0 unshare -ui sh -c 'hostname node0 && exec \"\$@\"' sh \\"
+		echo '# Each job its folders, one per node: Open MPI keeps its session'
+		echo '# directory there, and jobs side by side sharing one race (the first'
+		echo '# to end removes the folder the next is creating in).'
+		echo "job=\$(mktemp -d $dir/job.XXXXXX)"
+		echo 'mkdir "$job/node0"'
+		echo "TMPDIR=\$job/node0 exec ip netns exec upcgo-$id-node0 unshare -ui sh -c 'hostname node0 && exec \"\$@\"' sh \\"
 		echo "	mpirun.openmpi --host $hosts --mca plm_rsh_agent $dir/agent \\"
 		echo "	--mca btl self,vader,tcp --mca pml ob1 --mca btl_tcp_if_include $subnet --mca oob_tcp_if_include $subnet \"\$@\""
 	} >"$dir/mpirun"
