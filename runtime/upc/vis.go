@@ -960,32 +960,53 @@ func completion(s Sync) gasnet.Completion {
 // chunkStride bytes apart, on each side; the two sides may cut the bytes
 // differently but must hold the same total.
 
-// fchunks is one side of a fixed-stride transfer.
+// fchunks is one side of a fixed-stride transfer: count chunks of len
+// bytes, stride bytes apart, from sp in shared memory or, when private,
+// from p in private memory; what names it in errors.
 type fchunks struct {
 	len, stride, count uintptr
+	private            bool
+	p                  unsafe.Pointer
+	sp                 SharedPtr
+	what               string
 }
 
-// fstrided checks a fixed-stride transfer and reports whether it moves
-// bytes; when both sides use the same chunk length it is a strided
-// transfer, returned as shape.
-func (o Lib) fstrided(dst, src fchunks) (moves bool) {
+func sharedChunks(sp SharedPtr, chunkLen, stride, count uintptr, what string) fchunks {
+	return fchunks{len: chunkLen, stride: stride, count: count, sp: sp, what: what}
+}
+
+func privateChunks(p unsafe.Pointer, chunkLen, stride, count uintptr, what string) fchunks {
+	return fchunks{len: chunkLen, stride: stride, count: count, private: true, p: p, what: what}
+}
+
+// fstrided runs a fixed-stride transfer in any direction: as a strided
+// one when both sides use the same chunk length, else as an indexed one.
+func (o Lib) fstrided(s Sync, dst, src fchunks) Handle {
 	dt := o.mulSize(dst.len, dst.count, "destination", "")
 	st := o.mulSize(src.len, src.count, "source", "")
 	if dt != st {
 		o.fail("the source and destination sizes differ (destination %d×%d = %d bytes, source %d×%d = %d bytes)", dst.count, dst.len, dt, src.count, src.len, st)
 	}
 	if dt == 0 {
-		return false
+		return 0
 	}
-	for _, c := range []struct {
-		f    fchunks
-		what string
-	}{{dst, "destination"}, {src, "source"}} {
-		if c.f.count > 1 && c.f.stride < c.f.len {
-			o.fail("the %s chunk stride %d is less than its chunk length %d (chunks would overlap)", c.what, c.f.stride, c.f.len)
+	for _, f := range []fchunks{dst, src} {
+		if f.count > 1 && f.stride < f.len {
+			o.fail("the %s chunk stride %d is less than its chunk length %d (chunks would overlap)", f.what, f.stride, f.len)
 		}
 	}
-	return true
+	if dst.len == src.len {
+		count, ds := dst.strides()
+		_, ss := src.strides()
+		switch {
+		case dst.private:
+			return o.MemgetStrided(s, dst.p, ds, src.sp, ss, count)
+		case src.private:
+			return o.MemputStrided(s, dst.sp, ds, src.p, ss, count)
+		}
+		return o.MemcpyStrided(s, dst.sp, ds, src.sp, ss, count)
+	}
+	return o.lists(s, o.chunkList(dst), o.chunkList(src))
 }
 
 // strides returns the chunks as a one-level section (count, strides).
@@ -997,77 +1018,42 @@ func (f fchunks) strides() (count, strides []uintptr) {
 	return []uintptr{f.len, f.count}, []uintptr{stride}
 }
 
-// checkChunks checks that the chunks at p lie in p's thread's segment
-// (before listing them: the list is as long as the chunk count).
-func (o Lib) checkChunks(p SharedPtr, f fchunks, what string) {
+// chunkList checks the chunks and lists them as an indexed side (a
+// shared side is checked against its segment before it is listed: the
+// list is as long as the chunk count).
+func (o Lib) chunkList(f fchunks) *listSide {
+	if f.private {
+		o.checkPrivate(f.p, f.what)
+		list := make([]unsafe.Pointer, f.count)
+		for i := range list {
+			list[i] = unsafe.Add(f.p, uintptr(i)*f.stride)
+		}
+		return &listSide{what: f.what, kind: pptrList, pptr: list, ilen: f.len}
+	}
 	count, strides := f.strides()
-	o.checkSection(p, &gasnet.Section{Run: f.len, Count: count[1:], Strides: []int64{int64(strides[0])}}, what)
-}
-
-// sharedList lists the chunks at p as indexed regions.
-func (f fchunks) sharedList(p SharedPtr) []SharedPtr {
-	out := make([]SharedPtr, f.count)
-	for i := range out {
-		out[i] = p
+	o.checkSection(f.sp, &gasnet.Section{Run: f.len, Count: count[1:], Strides: []int64{int64(strides[0])}}, f.what)
+	list := make([]SharedPtr, f.count)
+	p := f.sp
+	for i := range list {
+		list[i] = p
 		p.Addr += f.stride
 	}
-	return out
-}
-
-func (f fchunks) privateList(p unsafe.Pointer) []unsafe.Pointer {
-	out := make([]unsafe.Pointer, f.count)
-	for i := range out {
-		out[i] = unsafe.Add(p, uintptr(i)*f.stride)
-	}
-	return out
+	return &listSide{what: f.what, kind: sptrList, sptr: list, ilen: f.len}
 }
 
 // MemcpyFstrided copies fixed-stride chunks between shared sections.
 func (o Lib) MemcpyFstrided(s Sync, dst SharedPtr, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src SharedPtr, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemcpyStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkChunks(dst, d, "destination")
-	o.checkChunks(src, sr, "source")
-	return o.MemcpyIlist(s, d.sharedList(dst), d.len, sr.sharedList(src), sr.len)
+	return o.fstrided(s, sharedChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), sharedChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // MemputFstrided copies private fixed-stride chunks to a shared section.
 func (o Lib) MemputFstrided(s Sync, dst SharedPtr, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src unsafe.Pointer, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemputStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkChunks(dst, d, "destination")
-	o.checkPrivate(src, "source")
-	return o.MemputIlist(s, d.sharedList(dst), d.len, sr.privateList(src), sr.len)
+	return o.fstrided(s, sharedChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), privateChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // MemgetFstrided copies shared fixed-stride chunks to private memory.
 func (o Lib) MemgetFstrided(s Sync, dst unsafe.Pointer, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src SharedPtr, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemgetStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkPrivate(dst, "destination")
-	o.checkChunks(src, sr, "source")
-	return o.MemgetIlist(s, d.privateList(dst), d.len, sr.sharedList(src), sr.len)
+	return o.fstrided(s, privateChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), sharedChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // The Go API, under the spec's names.
