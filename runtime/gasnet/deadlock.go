@@ -222,6 +222,11 @@ type Quiet struct {
 // been read); sent and delivered count messages to and from other
 // processes (zero for a single process).
 func (q *Quiescence) Check(idle func() bool, sent, delivered uint64) Quiet {
+	if !q.job.made.Load() {
+		// The conduit is attached but NewJob is still making the
+		// endpoints: the ranks have not started, which is not quiet.
+		return Quiet{}
+	}
 	eps := q.job.endpoints
 	if q.next.waits == nil {
 		q.next = quietCheck{waits: make([]*rankWait, len(eps)), polls: make([]uint64, len(eps))}

@@ -178,6 +178,42 @@ func TestQuiescenceCheck(t *testing.T) {
 	assert.Equal(t, Quiet{Quiet: true, Stable: true, Blocked: 1}, check())
 }
 
+// earlyCheck is a conduit that checks the job's quiescence as soon as it
+// is attached, as the mpi conduit's engine may (a deadlock probe), before
+// NewJob has made the endpoints.
+type earlyCheck struct {
+	Conduit
+	q     *Quiescence
+	first Quiet
+}
+
+func (c *earlyCheck) Attach(j *Job, segSize uintptr) error {
+	err := c.Conduit.Attach(j, segSize)
+	c.q = j.NewQuiescence()
+	c.first = c.q.Check(nil, 0, 0)
+	return err
+}
+
+// A check before the endpoints exist finds the job running, not quiet
+// (it has no ranks to be blocked yet), and leaves the checker sized for
+// the endpoints to come. (An mpi run of nb/vlist_gather once crashed in
+// an atomic load of a nil endpoint: a probe 500 ms after the conduit was
+// attached read the endpoints while NewJob was making them.)
+func TestQuiescenceBeforeEndpoints(t *testing.T) {
+	c := &earlyCheck{Conduit: NewTestConduit(2, 1)}
+	j, err := NewJob(Config{Conduit: c, SegmentSize: 1 << 16})
+	require.NoError(t, err)
+	defer j.conduit.Close()
+	assert.Equal(t, Quiet{}, c.first, "a job without endpoints yet")
+	var sa, sb atomic.Uint32
+	sa.Store(waiterParked)
+	sb.Store(waiterParked)
+	j.endpoints[0].beginWait(WhyText("a"), &sa)
+	j.endpoints[1].beginWait(WhyText("b"), &sb)
+	assert.Equal(t, Quiet{Quiet: true, Blocked: 2}, c.q.Check(nil, 0, 0))
+	assert.Equal(t, Quiet{Quiet: true, Stable: true, Blocked: 2}, c.q.Check(nil, 0, 0))
+}
+
 func TestDeadlockIntervalSetting(t *testing.T) {
 	t.Setenv("UPC_DEADLOCK_INTERVAL", "250ms")
 	j, err := NewJob(Config{Conduit: NewTestConduit(1, 1), SegmentSize: 1 << 16})

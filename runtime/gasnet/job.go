@@ -60,6 +60,11 @@ type Job struct {
 	abortErr  error
 	aborted   atomic.Bool
 
+	// made is set once NewJob has made the endpoints: a conduit serves
+	// the job from Attach on, before they exist, and its engine may
+	// check quiescence (deadlock.go) meanwhile.
+	made atomic.Bool
+
 	wait          waitPolicy    // how Waiters spin (choosePolicy)
 	deadlockEvery time.Duration // between two deadlock checks
 
@@ -145,6 +150,7 @@ func NewJob(cfg Config) (*Job, error) {
 	for i := range j.endpoints {
 		j.endpoints[i] = newEndpoint(j, first+i)
 	}
+	j.made.Store(true)
 	return j, nil
 }
 

@@ -52,7 +52,7 @@ func (x *xfer) chunks() []chunk {
 		return visChunk - data
 	}
 	encode := func(s Side) []byte { return s.AppendEncoding(make([]byte, 0, s.EncodedSize())) }
-	r := &x.remote
+	r := x.remote
 	var out []chunk
 	switch r.kind {
 	case vecSide:

@@ -99,13 +99,33 @@ func RemoteIndexed(offs []uintptr, n uintptr) Side {
 
 // LocalSection is a local side: the section sec with its origin at addr.
 func LocalSection(addr unsafe.Pointer, sec Section) Side {
-	return Side{kind: sectionSide, base: addr, sec: sec}
+	var s Side
+	s.SetLocalSection(addr, &sec)
+	return s
 }
 
 // RemoteSection is a remote side: the section sec with its origin at
 // offset off.
 func RemoteSection(off uintptr, sec Section) Side {
-	return Side{kind: sectionSide, remote: true, off: off, sec: sec}
+	var s Side
+	s.SetRemoteSection(off, &sec)
+	return s
+}
+
+// SetLocalSection sets s to LocalSection(addr, *sec), and SetRemoteSection
+// to RemoteSection(off, *sec), in place: the form for a hot path, where a
+// Side built by a constructor is copied from a temporary into its
+// variable, and copying a fresh copy stalls the processor (a store
+// forwarding failure) for longer than a small strided transfer takes.
+func (s *Side) SetLocalSection(addr unsafe.Pointer, sec *Section) {
+	*s = Side{kind: sectionSide, base: addr}
+	s.sec = *sec
+}
+
+// SetRemoteSection: see SetLocalSection.
+func (s *Side) SetRemoteSection(off uintptr, sec *Section) {
+	*s = Side{kind: sectionSide, remote: true, off: off}
+	s.sec = *sec
 }
 
 // Section reports the side's section, if it is one.
@@ -292,7 +312,7 @@ func (s *Side) check(what string, segSize uintptr) (uintptr, error) {
 		}
 		return uintptr(total), nil
 	}
-	sec := s.sec
+	sec := &s.sec // not a copy: this is the hot path of small transfers
 	if len(sec.Strides) < len(sec.Count) {
 		return 0, fmt.Errorf("the %s section has %d dimensions but %d strides", what, len(sec.Count), len(sec.Strides))
 	}

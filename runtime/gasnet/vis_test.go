@@ -232,7 +232,7 @@ func (w *visWorld) putV(t *testing.T, region []span) visOp {
 			w.ep.PutV(target, dl, sl)
 			return 0
 		}
-		return w.ep.PutVIS(completion(m, ref), target, RemoteVecs(dl), LocalVecs(sl))
+		return w.ep.PutVIS(completion(m, ref), target, addr(RemoteVecs(dl)), addr(LocalVecs(sl)))
 	}, check: func() {}}
 }
 
@@ -251,7 +251,7 @@ func (w *visWorld) getV(t *testing.T) visOp {
 			w.ep.GetV(dl, target, sl)
 			return 0
 		}
-		return w.ep.GetVIS(completion(m, ref), LocalVecs(dl), target, RemoteVecs(sl))
+		return w.ep.GetVIS(completion(m, ref), addr(LocalVecs(dl)), target, addr(RemoteVecs(sl)))
 	}, check: func() {
 		require.Equal(t, want, vismodel.Stream(buf, dst), "getv from %d: %v ← %v", target, dst, src)
 	}}
@@ -312,7 +312,7 @@ func (w *visWorld) putI(t *testing.T, region span) visOp {
 			w.ep.PutI(target, doffs, uintptr(dlen), sptrs, uintptr(slen))
 			return 0
 		}
-		return w.ep.PutVIS(completion(m, ref), target, RemoteIndexed(doffs, uintptr(dlen)), LocalIndexed(sptrs, uintptr(slen)))
+		return w.ep.PutVIS(completion(m, ref), target, addr(RemoteIndexed(doffs, uintptr(dlen))), addr(LocalIndexed(sptrs, uintptr(slen))))
 	}, check: func() {}}
 }
 
@@ -332,7 +332,7 @@ func (w *visWorld) getI(t *testing.T) visOp {
 			w.ep.GetI(dptrs, uintptr(dlen), target, soffs, uintptr(slen))
 			return 0
 		}
-		return w.ep.GetVIS(completion(m, ref), LocalIndexed(dptrs, uintptr(dlen)), target, RemoteIndexed(soffs, uintptr(slen)))
+		return w.ep.GetVIS(completion(m, ref), addr(LocalIndexed(dptrs, uintptr(dlen))), target, addr(RemoteIndexed(soffs, uintptr(slen))))
 	}, check: func() {
 		require.Equal(t, want, vismodel.Stream(buf, dst), "geti from %d", target)
 	}}
@@ -384,9 +384,10 @@ func (w *visWorld) putS(t *testing.T, region span) (visOp, bool) {
 			w.ep.PutS(target, off, dstStrides, p, srcStrides, count)
 			return 0
 		}
-		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		var ds, ss Section
+		err := SpecSections(&ds, &ss, dstStrides, srcStrides, count)
 		require.NoError(t, err)
-		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, ds), LocalSection(p, ss))
+		return w.ep.PutVIS(completion(m, ref), target, addr(RemoteSection(off, ds)), addr(LocalSection(p, ss)))
 	}, check: func() {}}, true
 }
 
@@ -410,9 +411,10 @@ func (w *visWorld) getS(t *testing.T) (visOp, bool) {
 			w.ep.GetS(p, dstStrides, target, off, srcStrides, count)
 			return 0
 		}
-		ds, ss, err := SpecSections(dstStrides, srcStrides, count)
+		var ds, ss Section
+		err := SpecSections(&ds, &ss, dstStrides, srcStrides, count)
 		require.NoError(t, err)
-		return w.ep.GetVIS(completion(m, ref), LocalSection(p, ds), target, RemoteSection(off, ss))
+		return w.ep.GetVIS(completion(m, ref), addr(LocalSection(p, ds)), target, addr(RemoteSection(off, ss)))
 	}, check: func() {
 		require.Equal(t, want, vismodel.Stream(buf, dst), "gets %v from %d", count, target)
 	}}, true
@@ -464,9 +466,10 @@ func (w *visWorld) putT(t *testing.T, region span) (visOp, bool) {
 			w.ep.PutT(target, off, ds, p, ss, count, uintptr(elem))
 			return 0
 		}
-		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		var dsec, ssec Section
+		err := TransposedSections(&dsec, &ssec, ds, ss, count, uintptr(elem))
 		require.NoError(t, err)
-		return w.ep.PutVIS(completion(m, ref), target, RemoteSection(off, dsec), LocalSection(p, ssec))
+		return w.ep.PutVIS(completion(m, ref), target, addr(RemoteSection(off, dsec)), addr(LocalSection(p, ssec)))
 	}, check: func() {}}, true
 }
 
@@ -492,9 +495,10 @@ func (w *visWorld) getT(t *testing.T) visOp {
 			w.ep.GetT(p, ds, target, off, ss, count, uintptr(elem))
 			return 0
 		}
-		dsec, ssec, err := TransposedSections(ds, ss, count, uintptr(elem))
+		var dsec, ssec Section
+		err := TransposedSections(&dsec, &ssec, ds, ss, count, uintptr(elem))
 		require.NoError(t, err)
-		return w.ep.GetVIS(completion(m, ref), LocalSection(p, dsec), target, RemoteSection(off, ssec))
+		return w.ep.GetVIS(completion(m, ref), addr(LocalSection(p, dsec)), target, addr(RemoteSection(off, ssec)))
 	}, check: func() {
 		require.Equal(t, want, vismodel.Stream(buf, dst), "gett %v from %d", count, target)
 	}}
@@ -605,7 +609,7 @@ func TestVISLargeAndChunked(t *testing.T) {
 			rv[i] = RemoteVec{base + uintptr(5*i), 3}
 			lv[i] = LocalVec{unsafe.Pointer(&src[3*(n-1-i)]), 3}
 		}
-		h := ep.PutVIS(NB, peer, RemoteVecs(rv), LocalVecs(lv))
+		h := ep.PutVIS(NB, peer, addr(RemoteVecs(rv)), addr(LocalVecs(lv)))
 		ep.Wait(h)
 		clear(got)
 		ep.GetI([]unsafe.Pointer{unsafe.Pointer(&got[0])}, uintptr(3*n), peer, offsetsOf(rv), 3)
@@ -624,6 +628,9 @@ func TestVISLargeAndChunked(t *testing.T) {
 	})
 }
 
+// addr is the address of a copy of s: the form PutVIS and GetVIS take.
+func addr(s Side) *Side { return &s }
+
 func offsetsOf(v []RemoteVec) []uintptr {
 	out := make([]uintptr, len(v))
 	for i, r := range v {
@@ -635,18 +642,19 @@ func offsetsOf(v []RemoteVec) []uintptr {
 func TestVISZeroSizedAreNoOps(t *testing.T) {
 	bothVIS(t, 2, func(ep *Endpoint) {
 		peer := 1 - ep.Rank()
-		assert.Zero(t, ep.PutVIS(NB, peer, RemoteVecs(nil), LocalVecs(nil)))
-		assert.Zero(t, ep.GetVIS(NB, LocalVecs([]LocalVec{{nil, 0}}), peer, RemoteVecs([]RemoteVec{{1 << 40, 0}})))
-		assert.Zero(t, ep.PutVIS(NB, peer, RemoteIndexed(nil, 0), LocalIndexed(nil, 0)))
-		ds, ss, err := SpecSections([]uintptr{0}, []uintptr{0}, []uintptr{8, 0})
+		assert.Zero(t, ep.PutVIS(NB, peer, addr(RemoteVecs(nil)), addr(LocalVecs(nil))))
+		assert.Zero(t, ep.GetVIS(NB, addr(LocalVecs([]LocalVec{{nil, 0}})), peer, addr(RemoteVecs([]RemoteVec{{1 << 40, 0}}))))
+		assert.Zero(t, ep.PutVIS(NB, peer, addr(RemoteIndexed(nil, 0)), addr(LocalIndexed(nil, 0))))
+		var ds, ss Section
+		err := SpecSections(&ds, &ss, []uintptr{0}, []uintptr{0}, []uintptr{8, 0})
 		require.NoError(t, err)
-		assert.Zero(t, ep.PutVIS(NB, peer, RemoteSection(1<<40, ds), LocalSection(nil, ss)))
-		ds, ss, err = TransposedSections(nil, nil, []uintptr{3, 0}, 8)
+		assert.Zero(t, ep.PutVIS(NB, peer, addr(RemoteSection(1<<40, ds)), addr(LocalSection(nil, ss))))
+		err = TransposedSections(&ds, &ss, nil, nil, []uintptr{3, 0}, 8)
 		require.NoError(t, err)
-		assert.Zero(t, ep.GetVIS(NB, LocalSection(nil, ds), peer, RemoteSection(0, ss)))
+		assert.Zero(t, ep.GetVIS(NB, addr(LocalSection(nil, ds)), peer, addr(RemoteSection(0, ss))))
 		h, ref := ep.Track(2, false)
-		ep.PutVIS(Part(ref), peer, RemoteVecs(nil), LocalVecs(nil))
-		ep.GetVIS(Part(ref), LocalSection(nil, Section{}), peer, RemoteSection(0, Section{}))
+		ep.PutVIS(Part(ref), peer, addr(RemoteVecs(nil)), addr(LocalVecs(nil)))
+		ep.GetVIS(Part(ref), addr(LocalSection(nil, Section{})), peer, addr(RemoteSection(0, Section{})))
 		assert.True(t, ep.Try(h), "no-op parts complete their piece")
 		assert.Zero(t, ep.Stats.Puts+ep.Stats.Gets)
 	})

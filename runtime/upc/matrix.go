@@ -74,7 +74,8 @@ func (o Lib) blocks(p SharedPtr, elemSize uintptr, remoteStride, localStride int
 	if b.run > math.MaxInt64 {
 		o.fail("a block of %d bytes is too large", b.run)
 	}
-	o.checkSection(p, b.section(b.remote), remoteWhat)
+	rs := b.section(b.remote)
+	o.checkSection(p, &rs, remoteWhat)
 	return b, true
 }
 
@@ -89,7 +90,8 @@ func (o Lib) MemputBlocks(s Sync, dst SharedPtr, src unsafe.Pointer, elemSize ui
 	o.checkPrivate(src, "source")
 	ep := o.t.ep
 	if b.vector() {
-		return o.putSection(s, dst, b.section(b.remote), src, b.section(b.local))
+		rs, ls := b.section(b.remote), b.section(b.local)
+		return o.putSection(s, dst, &rs, src, &ls)
 	}
 	for i := range int64(b.count) {
 		ep.Put(int(dst.Thread), uintptr(int64(dst.Addr)+i*b.remote), unsafe.Add(src, i*b.local), b.run)
@@ -108,7 +110,8 @@ func (o Lib) MemgetBlocks(s Sync, dst unsafe.Pointer, src SharedPtr, elemSize ui
 	o.checkPrivate(dst, "destination")
 	ep := o.t.ep
 	if b.vector() {
-		return o.getSection(s, dst, b.section(b.local), src, b.section(b.remote))
+		ls, rs := b.section(b.local), b.section(b.remote)
+		return o.getSection(s, dst, &ls, src, &rs)
 	}
 	for i := range int64(b.count) {
 		ep.Get(unsafe.Add(dst, i*b.local), int(src.Thread), uintptr(int64(src.Addr)+i*b.remote), b.run)

@@ -770,7 +770,9 @@ func (p *visPlan) run(s Sync) Handle {
 		}
 		hs := make([]Handle, 0, len(gets.m))
 		for thread, g := range gets.m {
-			hs = append(hs, ep.GetVIS(gasnet.NB, gasnet.LocalVecs(g.local), int(thread), gasnet.RemoteVecs(g.remote)))
+			local := gasnet.LocalVecs(g.local)
+			remote := gasnet.RemoteVecs(g.remote)
+			hs = append(hs, ep.GetVIS(gasnet.NB, &local, int(thread), &remote))
 		}
 		ep.WaitAll(hs)
 		for _, b := range p.bounce {
@@ -779,10 +781,14 @@ func (p *visPlan) run(s Sync) Handle {
 	}
 	return p.t.issueParts(s, len(p.gets.m)+len(p.puts.m), func(ref gasnet.OpRef) {
 		for thread, g := range p.gets.m {
-			ep.GetVIS(gasnet.Part(ref), gasnet.LocalVecs(g.local), int(thread), gasnet.RemoteVecs(g.remote))
+			local := gasnet.LocalVecs(g.local)
+			remote := gasnet.RemoteVecs(g.remote)
+			ep.GetVIS(gasnet.Part(ref), &local, int(thread), &remote)
 		}
 		for thread, g := range p.puts.m {
-			ep.PutVIS(gasnet.Part(ref), int(thread), gasnet.RemoteVecs(g.remote), gasnet.LocalVecs(g.local))
+			remote := gasnet.RemoteVecs(g.remote)
+			local := gasnet.LocalVecs(g.local)
+			ep.PutVIS(gasnet.Part(ref), int(thread), &remote, &local)
 		}
 	})
 }
@@ -839,18 +845,17 @@ func (o Lib) MemgetIlist(s Sync, dst []unsafe.Pointer, dstLen uintptr, src []Sha
 // count[i] runs along dimension i, strides[i-1] bytes between runs along
 // dimension i (len(count) is stridelevels+1). A zero count is a no-op.
 
-// stridedSections checks a strided transfer and returns its two sections,
-// with moves false when it moves nothing.
-func (o Lib) stridedSections(dstStrides, srcStrides, count []uintptr) (dst, src gasnet.Section, moves bool) {
-	dst, src, err := gasnet.SpecSections(dstStrides, srcStrides, count)
-	if err != nil {
+// stridedSections checks a strided transfer and fills in its two
+// sections; it reports whether the transfer moves bytes.
+func (o Lib) stridedSections(dst, src *gasnet.Section, dstStrides, srcStrides, count []uintptr) (moves bool) {
+	if err := gasnet.SpecSections(dst, src, dstStrides, srcStrides, count); err != nil {
 		o.fail("%v", err)
 	}
-	return dst, src, dst.Run != 0
+	return dst.Run != 0
 }
 
 // checkSection checks that a section at p lies in p's thread's segment.
-func (o Lib) checkSection(p SharedPtr, sec gasnet.Section, what string) {
+func (o Lib) checkSection(p SharedPtr, sec *gasnet.Section, what string) {
 	t := o.t
 	if p.IsNull() {
 		o.fail("the %s is a null pointer-to-shared", what)
@@ -866,51 +871,61 @@ func (o Lib) checkSection(p SharedPtr, sec gasnet.Section, what string) {
 
 // MemgetStrided copies a strided shared section to a private one.
 func (o Lib) MemgetStrided(s Sync, dst unsafe.Pointer, dstStrides []uintptr, src SharedPtr, srcStrides []uintptr, count []uintptr) Handle {
-	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.stridedSections(&ds, &ss, dstStrides, srcStrides, count) {
 		return 0
 	}
-	return o.getSection(s, dst, ds, src, ss)
+	return o.getSection(s, dst, &ds, src, &ss)
 }
 
 // MemputStrided copies a private strided section to a shared one.
 func (o Lib) MemputStrided(s Sync, dst SharedPtr, dstStrides []uintptr, src unsafe.Pointer, srcStrides []uintptr, count []uintptr) Handle {
-	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.stridedSections(&ds, &ss, dstStrides, srcStrides, count) {
 		return 0
 	}
-	return o.putSection(s, dst, ds, src, ss)
+	return o.putSection(s, dst, &ds, src, &ss)
 }
 
 // MemcpyStrided copies a strided shared section to another.
 func (o Lib) MemcpyStrided(s Sync, dst SharedPtr, dstStrides []uintptr, src SharedPtr, srcStrides []uintptr, count []uintptr) Handle {
-	ds, ss, moves := o.stridedSections(dstStrides, srcStrides, count)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.stridedSections(&ds, &ss, dstStrides, srcStrides, count) {
 		return 0
 	}
-	return o.copySection(s, dst, ds, src, ss)
+	return o.copySection(s, dst, &ds, src, &ss)
 }
+
+// The section transfers take their sections by pointer: a Section, and
+// the Side built from it, are too large to pass by value on the hot path
+// of small strided copies.
 
 // getSection copies the shared section ss at src to the private section
 // ds at dst, completing as s says.
-func (o Lib) getSection(s Sync, dst unsafe.Pointer, ds gasnet.Section, src SharedPtr, ss gasnet.Section) Handle {
+func (o Lib) getSection(s Sync, dst unsafe.Pointer, ds *gasnet.Section, src SharedPtr, ss *gasnet.Section) Handle {
 	o.checkPrivate(dst, "destination")
 	o.checkSection(src, ss, "source")
-	return o.t.ep.GetVIS(completion(s), gasnet.LocalSection(dst, ds), int(src.Thread), gasnet.RemoteSection(src.Addr, ss))
+	var local, remote gasnet.Side
+	local.SetLocalSection(dst, ds)
+	remote.SetRemoteSection(src.Addr, ss)
+	return o.t.ep.GetVIS(completion(s), &local, int(src.Thread), &remote)
 }
 
 // putSection copies the private section ss at src to the shared section
 // ds at dst, completing as s says.
-func (o Lib) putSection(s Sync, dst SharedPtr, ds gasnet.Section, src unsafe.Pointer, ss gasnet.Section) Handle {
+func (o Lib) putSection(s Sync, dst SharedPtr, ds *gasnet.Section, src unsafe.Pointer, ss *gasnet.Section) Handle {
 	o.checkSection(dst, ds, "destination")
 	o.checkPrivate(src, "source")
-	return o.t.ep.PutVIS(completion(s), int(dst.Thread), gasnet.RemoteSection(dst.Addr, ds), gasnet.LocalSection(src, ss))
+	var remote, local gasnet.Side
+	remote.SetRemoteSection(dst.Addr, ds)
+	local.SetLocalSection(src, ss)
+	return o.t.ep.PutVIS(completion(s), int(dst.Thread), &remote, &local)
 }
 
 // copySection copies between two shared sections: a put from an
 // addressable source, a get into an addressable destination, else
 // (third party) a get of the source here, densely packed, then a put.
-func (o Lib) copySection(s Sync, dst SharedPtr, ds gasnet.Section, src SharedPtr, ss gasnet.Section) Handle {
+func (o Lib) copySection(s Sync, dst SharedPtr, ds *gasnet.Section, src SharedPtr, ss *gasnet.Section) Handle {
 	o.checkSection(dst, ds, "destination")
 	o.checkSection(src, ss, "source")
 	t := o.t
@@ -926,8 +941,8 @@ func (o Lib) copySection(s Sync, dst SharedPtr, ds gasnet.Section, src SharedPtr
 		size = o.mulSize(size, c, "section", "")
 	}
 	buf := make([]byte, size)
-	o.getSection(Blocking, unsafe.Pointer(&buf[0]), dense, src, ss)
-	return o.putSection(s, dst, ds, unsafe.Pointer(&buf[0]), dense)
+	o.getSection(Blocking, unsafe.Pointer(&buf[0]), &dense, src, ss)
+	return o.putSection(s, dst, ds, unsafe.Pointer(&buf[0]), &dense)
 }
 
 // completion is the gasnet completion of the library's mode s.
@@ -945,32 +960,53 @@ func completion(s Sync) gasnet.Completion {
 // chunkStride bytes apart, on each side; the two sides may cut the bytes
 // differently but must hold the same total.
 
-// fchunks is one side of a fixed-stride transfer.
+// fchunks is one side of a fixed-stride transfer: count chunks of len
+// bytes, stride bytes apart, from sp in shared memory or, when private,
+// from p in private memory; what names it in errors.
 type fchunks struct {
 	len, stride, count uintptr
+	private            bool
+	p                  unsafe.Pointer
+	sp                 SharedPtr
+	what               string
 }
 
-// fstrided checks a fixed-stride transfer and reports whether it moves
-// bytes; when both sides use the same chunk length it is a strided
-// transfer, returned as shape.
-func (o Lib) fstrided(dst, src fchunks) (moves bool) {
+func sharedChunks(sp SharedPtr, chunkLen, stride, count uintptr, what string) fchunks {
+	return fchunks{len: chunkLen, stride: stride, count: count, sp: sp, what: what}
+}
+
+func privateChunks(p unsafe.Pointer, chunkLen, stride, count uintptr, what string) fchunks {
+	return fchunks{len: chunkLen, stride: stride, count: count, private: true, p: p, what: what}
+}
+
+// fstrided runs a fixed-stride transfer in any direction: as a strided
+// one when both sides use the same chunk length, else as an indexed one.
+func (o Lib) fstrided(s Sync, dst, src fchunks) Handle {
 	dt := o.mulSize(dst.len, dst.count, "destination", "")
 	st := o.mulSize(src.len, src.count, "source", "")
 	if dt != st {
 		o.fail("the source and destination sizes differ (destination %d×%d = %d bytes, source %d×%d = %d bytes)", dst.count, dst.len, dt, src.count, src.len, st)
 	}
 	if dt == 0 {
-		return false
+		return 0
 	}
-	for _, c := range []struct {
-		f    fchunks
-		what string
-	}{{dst, "destination"}, {src, "source"}} {
-		if c.f.count > 1 && c.f.stride < c.f.len {
-			o.fail("the %s chunk stride %d is less than its chunk length %d (chunks would overlap)", c.what, c.f.stride, c.f.len)
+	for _, f := range []fchunks{dst, src} {
+		if f.count > 1 && f.stride < f.len {
+			o.fail("the %s chunk stride %d is less than its chunk length %d (chunks would overlap)", f.what, f.stride, f.len)
 		}
 	}
-	return true
+	if dst.len == src.len {
+		count, ds := dst.strides()
+		_, ss := src.strides()
+		switch {
+		case dst.private:
+			return o.MemgetStrided(s, dst.p, ds, src.sp, ss, count)
+		case src.private:
+			return o.MemputStrided(s, dst.sp, ds, src.p, ss, count)
+		}
+		return o.MemcpyStrided(s, dst.sp, ds, src.sp, ss, count)
+	}
+	return o.lists(s, o.chunkList(dst), o.chunkList(src))
 }
 
 // strides returns the chunks as a one-level section (count, strides).
@@ -982,77 +1018,42 @@ func (f fchunks) strides() (count, strides []uintptr) {
 	return []uintptr{f.len, f.count}, []uintptr{stride}
 }
 
-// checkChunks checks that the chunks at p lie in p's thread's segment
-// (before listing them: the list is as long as the chunk count).
-func (o Lib) checkChunks(p SharedPtr, f fchunks, what string) {
+// chunkList checks the chunks and lists them as an indexed side (a
+// shared side is checked against its segment before it is listed: the
+// list is as long as the chunk count).
+func (o Lib) chunkList(f fchunks) *listSide {
+	if f.private {
+		o.checkPrivate(f.p, f.what)
+		list := make([]unsafe.Pointer, f.count)
+		for i := range list {
+			list[i] = unsafe.Add(f.p, uintptr(i)*f.stride)
+		}
+		return &listSide{what: f.what, kind: pptrList, pptr: list, ilen: f.len}
+	}
 	count, strides := f.strides()
-	o.checkSection(p, gasnet.Section{Run: f.len, Count: count[1:], Strides: []int64{int64(strides[0])}}, what)
-}
-
-// sharedList lists the chunks at p as indexed regions.
-func (f fchunks) sharedList(p SharedPtr) []SharedPtr {
-	out := make([]SharedPtr, f.count)
-	for i := range out {
-		out[i] = p
+	o.checkSection(f.sp, &gasnet.Section{Run: f.len, Count: count[1:], Strides: []int64{int64(strides[0])}}, f.what)
+	list := make([]SharedPtr, f.count)
+	p := f.sp
+	for i := range list {
+		list[i] = p
 		p.Addr += f.stride
 	}
-	return out
-}
-
-func (f fchunks) privateList(p unsafe.Pointer) []unsafe.Pointer {
-	out := make([]unsafe.Pointer, f.count)
-	for i := range out {
-		out[i] = unsafe.Add(p, uintptr(i)*f.stride)
-	}
-	return out
+	return &listSide{what: f.what, kind: sptrList, sptr: list, ilen: f.len}
 }
 
 // MemcpyFstrided copies fixed-stride chunks between shared sections.
 func (o Lib) MemcpyFstrided(s Sync, dst SharedPtr, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src SharedPtr, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemcpyStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkChunks(dst, d, "destination")
-	o.checkChunks(src, sr, "source")
-	return o.MemcpyIlist(s, d.sharedList(dst), d.len, sr.sharedList(src), sr.len)
+	return o.fstrided(s, sharedChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), sharedChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // MemputFstrided copies private fixed-stride chunks to a shared section.
 func (o Lib) MemputFstrided(s Sync, dst SharedPtr, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src unsafe.Pointer, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemputStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkChunks(dst, d, "destination")
-	o.checkPrivate(src, "source")
-	return o.MemputIlist(s, d.sharedList(dst), d.len, sr.privateList(src), sr.len)
+	return o.fstrided(s, sharedChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), privateChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // MemgetFstrided copies shared fixed-stride chunks to private memory.
 func (o Lib) MemgetFstrided(s Sync, dst unsafe.Pointer, dstChunkLen, dstChunkStride, dstChunkCount uintptr, src SharedPtr, srcChunkLen, srcChunkStride, srcChunkCount uintptr) Handle {
-	d, sr := fchunks{dstChunkLen, dstChunkStride, dstChunkCount}, fchunks{srcChunkLen, srcChunkStride, srcChunkCount}
-	if !o.fstrided(d, sr) {
-		return 0
-	}
-	if d.len == sr.len {
-		count, ds := d.strides()
-		_, ss := sr.strides()
-		return o.MemgetStrided(s, dst, ds, src, ss, count)
-	}
-	o.checkPrivate(dst, "destination")
-	o.checkChunks(src, sr, "source")
-	return o.MemgetIlist(s, d.privateList(dst), d.len, sr.sharedList(src), sr.len)
+	return o.fstrided(s, privateChunks(dst, dstChunkLen, dstChunkStride, dstChunkCount, "destination"), sharedChunks(src, srcChunkLen, srcChunkStride, srcChunkCount, "source"))
 }
 
 // The Go API, under the spec's names.

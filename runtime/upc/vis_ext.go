@@ -54,42 +54,41 @@ func (o Lib) MemcpyStrided3D(s Sync, dst SharedPtr, dstRowStride, dstPlaneStride
 // reflect. Destination elements may not overlap; sources may (a zero
 // stride repeats an element).
 
-// transposedSections checks a transposing copy and returns its two
-// sections, with moves false when it moves nothing.
-func (o Lib) transposedSections(dstStrides, srcStrides []int64, count []uintptr, elemSize uintptr) (dst, src gasnet.Section, moves bool) {
-	dst, src, err := gasnet.TransposedSections(dstStrides, srcStrides, count, elemSize)
-	if err != nil {
+// transposedSections checks a transposing copy and fills in its two
+// sections; it reports whether the copy moves bytes.
+func (o Lib) transposedSections(dst, src *gasnet.Section, dstStrides, srcStrides []int64, count []uintptr, elemSize uintptr) (moves bool) {
+	if err := gasnet.TransposedSections(dst, src, dstStrides, srcStrides, count, elemSize); err != nil {
 		o.fail("%v", err)
 	}
-	return dst, src, dst.Run != 0
+	return dst.Run != 0
 }
 
 // MemgetTranspose copies a shared section to a private one, permuting or
 // reflecting dimensions as the strides say.
 func (o Lib) MemgetTranspose(s Sync, dst unsafe.Pointer, dstStrides []int64, src SharedPtr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.transposedSections(&ds, &ss, dstStrides, srcStrides, count, elemSize) {
 		return 0
 	}
-	return o.getSection(s, dst, ds, src, ss)
+	return o.getSection(s, dst, &ds, src, &ss)
 }
 
 // MemputTranspose copies a private section to a shared one.
 func (o Lib) MemputTranspose(s Sync, dst SharedPtr, dstStrides []int64, src unsafe.Pointer, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.transposedSections(&ds, &ss, dstStrides, srcStrides, count, elemSize) {
 		return 0
 	}
-	return o.putSection(s, dst, ds, src, ss)
+	return o.putSection(s, dst, &ds, src, &ss)
 }
 
 // MemcpyTranspose copies a shared section to another.
 func (o Lib) MemcpyTranspose(s Sync, dst SharedPtr, dstStrides []int64, src SharedPtr, srcStrides []int64, count []uintptr, elemSize uintptr) Handle {
-	ds, ss, moves := o.transposedSections(dstStrides, srcStrides, count, elemSize)
-	if !moves {
+	var ds, ss gasnet.Section
+	if !o.transposedSections(&ds, &ss, dstStrides, srcStrides, count, elemSize) {
 		return 0
 	}
-	return o.copySection(s, dst, ds, src, ss)
+	return o.copySection(s, dst, &ds, src, &ss)
 }
 
 // Reblocking copies. The shared side is a block-distributed array, given
@@ -229,8 +228,8 @@ func (o Lib) blockedShape(dstStrides, srcStrides, count []uintptr, elemSize uint
 	if elemSize == 0 {
 		o.fail("the element size must be positive")
 	}
-	_, _, moves := o.stridedSections(dstStrides, srcStrides, count)
-	return moves
+	var ds, ss gasnet.Section
+	return o.stridedSections(&ds, &ss, dstStrides, srcStrides, count)
 }
 
 // MemgetStridedBlocked copies a strided section of a block-distributed

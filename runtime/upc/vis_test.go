@@ -816,3 +816,28 @@ func TestIndexedGatherScatter(t *testing.T) {
 		})
 	}
 }
+
+// TestStridedAllocatesNothing: a small strided get or put to an
+// addressable thread builds its sections and sides on the caller's stack
+// (gasnet's PutVIS and GetVIS take the sides by pointer and must not let
+// them escape), so it allocates nothing.
+func TestStridedAllocatesNothing(t *testing.T) {
+	var allocs float64
+	_, err := RunWith(Options{Threads: 2, Conduit: smp.New(2, 1), SegmentSize: 1 << 20}, func(th *Thread) int {
+		if th.MyThread == 0 {
+			far := th.GlobalAlloc(2, 256)
+			far.Thread = 1
+			local := make([]uint64, 16)
+			lp := unsafe.Pointer(&local[0])
+			count, dense, sparse := []uintptr{8, 16}, []uintptr{8}, []uintptr{16}
+			allocs = testing.AllocsPerRun(100, func() {
+				th.MemgetStrided(Blocking, lp, dense, far, sparse, count)
+				th.MemputStrided(Blocking, far, sparse, lp, dense, count)
+			})
+		}
+		th.Barrier()
+		return 0
+	})
+	require.NoError(t, err)
+	require.Zero(t, allocs, "allocations per strided get and put")
+}
