@@ -55,6 +55,12 @@ type loopPlan struct {
 	// memAt and memDecl locate the declaration of the base of C
 	// addresses in the function's Go, when this loop wrote it.
 	memAt, memDecl int
+	// trips, when the loop variable is the loop's own (declared in its
+	// init clause, so dead after it) and its condition compares it with
+	// an invariant, is the number of iterations as an int64 Go
+	// expression of the variable's first value: the loop may then count
+	// on a running address instead of the variable (untilAddress).
+	trips string
 }
 
 // runningAddr is one subscript turned into a running address.
@@ -72,7 +78,7 @@ type runningAddr struct {
 // addresses after the loop's init clause (declare), steps them in the
 // post statement (post), and the lowering of subscripts uses them while
 // the body is emitted.
-func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan {
+func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *loopPlan {
 	if tr.fn == nil || body == nil {
 		return nil
 	}
@@ -126,6 +132,9 @@ func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan
 	})
 	if len(plan.addrs) == 0 {
 		return nil
+	}
+	if declares(init, name) {
+		plan.trips = lo.trips(cond)
 	}
 	return plan
 }
@@ -541,4 +550,110 @@ func (f *funcState) runningAddr(e *ast.IndexExpr) (string, bool) {
 	}
 	at, ok := f.running[e]
 	return at, ok
+}
+
+// declares reports whether the init clause of a for loop declares name:
+// the variable's scope is then the loop, so no code after it reads it.
+func declares(init ast.Stmt, name string) bool {
+	d, ok := init.(*ast.DeclStmt)
+	if !ok {
+		return false
+	}
+	for _, x := range d.Decls {
+		if x.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// trips returns the number of iterations of a loop whose condition is
+// cond, as an int64 Go expression of the loop variable's value before
+// the loop, or "" when cond is not `i < e`, `i <= e` (stepping up) or
+// `i > e`, `i >= e` (stepping down) with e invariant. The variable and
+// e are of int's width at most, so the count, computed in 64 bits, is
+// exact (and at most 2^33).
+func (lo *loopAnalysis) trips(cond ast.Expr) string {
+	b, ok := cond.(*ast.BinaryExpr)
+	if !ok || lo.iv.typ.Size() != 4 {
+		return ""
+	}
+	if id, ok := b.X.(*ast.Ident); !ok || lo.tr.scope.lookup(id.Name) != lo.iv {
+		return ""
+	}
+	if c, ok := lo.linear(b.Y); !ok || c != 0 || lo.tr.value(b.Y).t.Size() > 4 {
+		return ""
+	}
+	// left - right is what remains to cover, by steps of m.
+	left, right, m := lo.wide(b.Y, precAdd), "int64("+lo.iv.goName+")", lo.step
+	if m < 0 {
+		left, right, m = "int64("+lo.iv.goName+")", lo.wide(b.Y, precMul), -m
+	}
+	extra := int64(0)
+	switch {
+	case b.Op == "<" && lo.step > 0, b.Op == ">" && lo.step < 0:
+		extra = m - 1
+	case b.Op == "<=" && lo.step > 0, b.Op == ">=" && lo.step < 0:
+		extra = m
+	default:
+		return ""
+	}
+	n := left + " - " + right
+	if right == "0" {
+		n = left
+	}
+	if extra != 0 {
+		n += " + " + strconv.FormatInt(extra, 10)
+	}
+	if m != 1 {
+		n = "(" + n + ") / " + strconv.FormatInt(m, 10)
+	}
+	return "max(0, " + n + ")"
+}
+
+// untilAddress rewrites the header of the loop, which forStmt wrote at
+// offset at of the function's Go, to stop on a running address instead of
+// the loop variable, when the body's Go does not read the variable (every
+// use of it was a subscript now done by a running address): the variable
+// is then neither stepped nor tested, one register and one add fewer per
+// iteration.
+func (p *loopPlan) untilAddress(fn *funcState, at int) {
+	if p.trips == "" {
+		return
+	}
+	var lead *runningAddr
+	for _, a := range p.addrs {
+		if a.stride != 0 && a.stride > -1<<30 && a.stride < 1<<30 {
+			lead = a
+			break
+		}
+	}
+	code := fn.body.String()
+	end := strings.IndexByte(code[at:], '\n')
+	if lead == nil || end < 0 || mentions(code[at+end:], p.iv.goName) {
+		return
+	}
+	end += at
+	stop := fn.goName("end")
+	var lhs, rhs []string
+	for _, a := range p.addrs {
+		if a.stride != 0 {
+			lhs = append(lhs, a.name)
+			rhs = append(rhs, a.name+signed(a.stride))
+		}
+	}
+	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+	if len(lhs) == 1 {
+		next = lhs[0] + " += " + strconv.FormatInt(lead.stride, 10)
+		if lead.stride < 0 {
+			next = lhs[0] + " -= " + strconv.FormatInt(-lead.stride, 10)
+		}
+	}
+	header := fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
+		stop, lead.name, p.trips, lead.stride, lead.name, stop, next)
+	fn.body.Reset()
+	fn.body.WriteString(code[:at] + header + code[end:])
+	if fn.lastDirective > at {
+		fn.lastDirective += len(header) - (end - at)
+	}
 }

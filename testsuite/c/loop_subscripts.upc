@@ -178,5 +178,45 @@ int main(void) {
 		}
 	}
 	printf("switch %d\n", sum(b, n));
+
+	/* The loop's own variable, read only by running addresses and the
+	   condition, is dropped for a count: steps that do not divide the
+	   range, <= and >=, a range that is empty or negative, break, continue,
+	   and loops that keep it (read in the body, a bound the body moves). */
+	clear(b, n);
+	for (int v = 1; v < n; v += 3)
+		b[v] += 1;
+	for (int v = 2; v <= n - 3; v += 4)
+		b[v + 1] += 2;
+	for (int v = n - 1; v >= 3; v -= 5)
+		b[v - 2] += 4;
+	for (int v = n / 2; v > -3; v--)
+		b[v + 3] += 8;
+	for (int v = 7; v < 7; v++)
+		b[v] += 100;
+	for (int v = 5; v <= 2; v++)
+		b[v] += 200;
+	for (int v = 0; v >= n; v--)
+		b[v] += 300;
+	printf("count %d\n", sum(b, n));
+	clear(b, n);
+	for (int v = 0; v < n; v++) {
+		if (a[v] == 6)
+			break;
+		b[v] = 3;
+		b[v + 1] = -1;
+	}
+	for (int v = 0; v < n - 2; v += 2) {
+		if (a[v] % 2)
+			continue;
+		b[v + 2] += 5;
+	}
+	k = n;
+	for (int v = 0; v < k; v++) {
+		b[v] += v;
+		if (b[v] > 12)
+			k--;
+	}
+	printf("count break %d\n", sum(b, n));
 	return 0;
 }
