@@ -69,6 +69,20 @@ type runningAddr struct {
 	init   string // the address at the loop variable's value before the loop
 	stride int64  // bytes the address moves each iteration
 	fixed  bool   // the address is init itself, an array's: no variable
+	base   string // the pointer subscripted
+	// of, for a row of the same pointer as another running address,
+	// moving with it, at an invariant distance (u[(i+1)*n + j] beside
+	// u[i*n + j]): name holds that distance, and the address is of's
+	// plus it (one register and one add per iteration fewer).
+	of *runningAddr
+}
+
+// at is the Go expression of the address for the current iteration.
+func (a *runningAddr) at() string {
+	if a.of != nil {
+		return a.of.name + "+" + a.name
+	}
+	return a.name
 }
 
 // optimizeLoop is the loop-optimisation pass, run on each for loop as it
@@ -101,6 +115,7 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 	lo := &loopAnalysis{tr: tr, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
 	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]string{}}
 	byKey := map[string]*runningAddr{}
+	byBase := map[string]*runningAddr{} // the first running address of each pointer and stride
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -116,18 +131,24 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
 		switch same := byKey[a.init]; {
-		case same != nil && same.stride == a.stride:
+		case same != nil && (same.stride == a.stride || same.of != nil && same.of.stride == a.stride):
 			a = same
 		case a.fixed:
 			// A constant subscript of an array: its own address, no
 			// variable needed.
 			a.name = a.init
 		default:
+			baseKey := a.base + "\x00" + strconv.FormatInt(a.stride, 10)
+			if lead := byBase[baseKey]; lead != nil && a.stride != 0 {
+				a.of, a.stride, a.name = lead, 0, a.name+"Off"
+			} else {
+				byBase[baseKey] = a
+			}
 			a.name = tr.fn.goName(a.name)
 			byKey[a.init] = a
 			plan.addrs = append(plan.addrs, a)
 		}
-		plan.uses[ix] = a.name + signedOrNone(off)
+		plan.uses[ix] = a.at() + signedOrNone(off)
 		return false
 	})
 	if len(plan.addrs) == 0 {
@@ -151,7 +172,10 @@ func (p *loopPlan) declare(fn *funcState) {
 		p.memDecl = fn.body.Len() - p.memAt
 	}
 	for _, a := range p.addrs {
-		if !a.fixed {
+		switch {
+		case a.of != nil:
+			fn.stmt(fmt.Sprintf("%s := %s - %s", a.name, a.init, a.of.name))
+		case !a.fixed:
 			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
 		}
 	}
@@ -304,7 +328,7 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
 		array = tr.scope.lookup(id.Name).typ.Kind == ctype.Array
 	}
-	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array}, k * size
+	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array, base: base.code}, k * size
 }
 
 // splitConstant splits an index linear accepted into the part before a

@@ -218,5 +218,23 @@ int main(void) {
 			k--;
 	}
 	printf("count break %d\n", sum(b, n));
+
+	/* Rows of one array at invariant distances share a running address:
+	   a 5-point stencil over a 4 x 4 grid, rows above and below, a row
+	   two below through a pointer into the middle, and columns. */
+	for (i = 0; i < n; i++)
+		b[i] = a[i] * (i + 1) - 20;
+	{
+		int w = 4, *mid = b + w;
+		clear(a, n);
+		for (i = 1; i < 3; i++)
+			for (int c = 1; c < w - 1; c++)
+				a[i * w + c] = b[(i - 1) * w + c] * 3 + b[(i + 1) * w + c] * 5 + b[i * w + c - 1] * 7 + b[i * w + c + 1] - mid[(i + 1) * w + c - 8] * 11;
+		printf("rows %d", sum(a, n));
+		for (i = 0; i < w; i++)
+			for (j = 0; j < 2; j++)
+				a[j * w + i] += b[(j + 2) * w + i] - mid[j * w + i + 4] + b[i * 2 + j * 0];
+		printf(" %d\n", sum(a, n));
+	}
 	return 0;
 }
