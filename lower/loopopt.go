@@ -605,13 +605,14 @@ func (lo *loopAnalysis) trips(cond ast.Expr) string {
 	if id, ok := b.X.(*ast.Ident); !ok || lo.tr.scope.lookup(id.Name) != lo.iv {
 		return ""
 	}
-	if c, ok := lo.linear(b.Y); !ok || c != 0 || lo.tr.value(b.Y).t.Size() > 4 {
+	bound, ok := lo.invariantBound(b.Y)
+	if !ok {
 		return ""
 	}
 	// left - right is what remains to cover, by steps of m.
-	left, right, m := lo.wide(b.Y, precAdd), "int64("+lo.iv.goName+")", lo.step
+	left, right, m := bound(precAdd), "int64("+lo.iv.goName+")", lo.step
 	if m < 0 {
-		left, right, m = "int64("+lo.iv.goName+")", lo.wide(b.Y, precMul), -m
+		left, right, m = "int64("+lo.iv.goName+")", bound(precMul), -m
 	}
 	extra := int64(0)
 	switch {
@@ -680,4 +681,68 @@ func (p *loopPlan) untilAddress(fn *funcState, at int) {
 	if fn.lastDirective > at {
 		fn.lastDirective += len(header) - (end - at)
 	}
+}
+
+// invariantBound returns, for the bound e of a loop's condition, a
+// function writing it as an int64 Go expression, when e has the same
+// value on every iteration and int's width at most: linear in nothing
+// but invariants, or an element p[k] of a private pointer or array with
+// k invariant (NPB CG's rowstr[i + 1]) when the loop stores nothing to
+// memory and calls nothing, so that the element cannot change.
+func (lo *loopAnalysis) invariantBound(e ast.Expr) (func(prec int) string, bool) {
+	o := lo.tr.value(e)
+	if o.invalid || !o.t.IsInteger() || o.t.Size() > 4 || !promotesSigned(o.t) {
+		return nil, false
+	}
+	if c, ok := lo.linear(e); ok {
+		return func(prec int) string { return lo.wide(e, prec) }, c == 0
+	}
+	ix, ok := e.(*ast.IndexExpr)
+	if !ok || !lo.invariantBase(ix.X) || lo.storesOrCalls() {
+		return nil, false
+	}
+	if c, ok := lo.linear(ix.Index); !ok || c != 0 {
+		return nil, false
+	}
+	elem := lo.tr.value(ix.X)
+	if elem.invalid || elem.t.Kind != ctype.Ptr || elem.t.IsPtrToShared() || elem.t.Elem.Volatile || elem.t.Elem.Shared {
+		return nil, false
+	}
+	return func(int) string { return "int64(" + lo.tr.rval(lo.tr.expr(e)).code + ")" }, true
+}
+
+// storesOrCalls reports whether the loop's body or condition may write
+// memory: a call, or an assignment, increment or decrement of anything but
+// a local whose address is never taken (or one the body declares).
+func (lo *loopAnalysis) storesOrCalls() bool {
+	found := false
+	local := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if lo.redeclared(id.Name) {
+			return true
+		}
+		s := lo.tr.scope.lookup(id.Name)
+		return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
+	}
+	check := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.AssignExpr:
+			found = found || !local(n.X)
+		case *ast.PostfixExpr:
+			found = found || !local(n.X)
+		case *ast.UnaryExpr:
+			found = found || (n.Op == "++" || n.Op == "--") && !local(n.X)
+		}
+		return !found
+	}
+	ast.Inspect(lo.body, check)
+	if lo.cond != nil {
+		ast.Inspect(lo.cond, check)
+	}
+	return found
 }

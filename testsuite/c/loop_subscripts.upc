@@ -236,5 +236,22 @@ int main(void) {
 				a[j * w + i] += b[(j + 2) * w + i] - mid[j * w + i + 4] + b[i * 2 + j * 0];
 		printf(" %d\n", sum(a, n));
 	}
+
+	/* A bound loaded from memory (a CSR row's end): read once when the
+	   loop writes no memory; re-read when it writes the bound itself. */
+	{
+		int rows[5] = {0, 3, 3, 9, 16}, tot = 0;
+		for (i = 0; i < 4; i++) {
+			int s = 0;
+			for (int v = rows[i]; v < rows[i + 1]; v++)
+				s = s * 5 + a[v];
+			tot = tot * 7 + s;
+		}
+		for (i = 0; i < n; i++)
+			b[i] = 2;
+		for (int v = 0; v < b[6]; v++)
+			b[v] += 1;
+		printf("bound %d %d\n", tot, sum(b, n));
+	}
 	return 0;
 }
