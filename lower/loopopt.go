@@ -226,15 +226,21 @@ func (p *loopPlan) post() string { return p.postBy(p.iv.goName + signed(p.step))
 // postBy is a post statement setting the loop variable to next and
 // stepping every running address.
 func (p *loopPlan) postBy(next string) string {
-	lhs := []string{p.iv.goName}
-	rhs := []string{next}
+	lhs, rhs := p.stepped()
+	lhs = append([]string{p.iv.goName}, lhs...)
+	rhs = append([]string{next}, rhs...)
+	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+}
+
+// stepped is the running addresses that move, and each one's next value.
+func (p *loopPlan) stepped() (lhs, rhs []string) {
 	for _, a := range p.addrs {
 		if a.stride != 0 {
 			lhs = append(lhs, a.name)
 			rhs = append(rhs, a.name+signed(a.stride))
 		}
 	}
-	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+	return lhs, rhs
 }
 
 // signed spells +k or -k.
@@ -660,13 +666,7 @@ func (p *loopPlan) untilAddress(fn *funcState, at int) {
 	}
 	end += at
 	stop := fn.goName("end")
-	var lhs, rhs []string
-	for _, a := range p.addrs {
-		if a.stride != 0 {
-			lhs = append(lhs, a.name)
-			rhs = append(rhs, a.name+signed(a.stride))
-		}
-	}
+	lhs, rhs := p.stepped()
 	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
 	if len(lhs) == 1 {
 		next = lhs[0] + " += " + strconv.FormatInt(lead.stride, 10)
