@@ -55,6 +55,12 @@ type loopPlan struct {
 	// memAt and memDecl locate the declaration of the base of C
 	// addresses in the function's Go, when this loop wrote it.
 	memAt, memDecl int
+	// trips, when the loop variable is the loop's own (declared in its
+	// init clause, so dead after it) and its condition compares it with
+	// an invariant, is the number of iterations as an int64 Go
+	// expression of the variable's first value: the loop may then count
+	// on a running address instead of the variable (untilAddress).
+	trips string
 }
 
 // runningAddr is one subscript turned into a running address.
@@ -63,6 +69,20 @@ type runningAddr struct {
 	init   string // the address at the loop variable's value before the loop
 	stride int64  // bytes the address moves each iteration
 	fixed  bool   // the address is init itself, an array's: no variable
+	base   string // the pointer subscripted
+	// of, for a row of the same pointer as another running address,
+	// moving with it, at an invariant distance (u[(i+1)*n + j] beside
+	// u[i*n + j]): name holds that distance, and the address is of's
+	// plus it (one register and one add per iteration fewer).
+	of *runningAddr
+}
+
+// at is the Go expression of the address for the current iteration.
+func (a *runningAddr) at() string {
+	if a.of != nil {
+		return a.of.name + "+" + a.name
+	}
+	return a.name
 }
 
 // optimizeLoop is the loop-optimisation pass, run on each for loop as it
@@ -72,7 +92,7 @@ type runningAddr struct {
 // addresses after the loop's init clause (declare), steps them in the
 // post statement (post), and the lowering of subscripts uses them while
 // the body is emitted.
-func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan {
+func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *loopPlan {
 	if tr.fn == nil || body == nil {
 		return nil
 	}
@@ -95,6 +115,7 @@ func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan
 	lo := &loopAnalysis{tr: tr, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
 	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]string{}}
 	byKey := map[string]*runningAddr{}
+	byBase := map[string]*runningAddr{} // the first running address of each pointer and stride
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -110,22 +131,31 @@ func (tr *translator) optimizeLoop(cond, post ast.Expr, body ast.Stmt) *loopPlan
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
 		switch same := byKey[a.init]; {
-		case same != nil && same.stride == a.stride:
+		case same != nil && (same.stride == a.stride || same.of != nil && same.of.stride == a.stride):
 			a = same
 		case a.fixed:
 			// A constant subscript of an array: its own address, no
 			// variable needed.
 			a.name = a.init
 		default:
+			baseKey := a.base + "\x00" + strconv.FormatInt(a.stride, 10)
+			if lead := byBase[baseKey]; lead != nil && a.stride != 0 {
+				a.of, a.stride, a.name = lead, 0, a.name+"Off"
+			} else {
+				byBase[baseKey] = a
+			}
 			a.name = tr.fn.goName(a.name)
 			byKey[a.init] = a
 			plan.addrs = append(plan.addrs, a)
 		}
-		plan.uses[ix] = a.name + signedOrNone(off)
+		plan.uses[ix] = a.at() + signedOrNone(off)
 		return false
 	})
 	if len(plan.addrs) == 0 {
 		return nil
+	}
+	if declares(init, name) {
+		plan.trips = lo.trips(cond)
 	}
 	return plan
 }
@@ -142,7 +172,10 @@ func (p *loopPlan) declare(fn *funcState) {
 		p.memDecl = fn.body.Len() - p.memAt
 	}
 	for _, a := range p.addrs {
-		if !a.fixed {
+		switch {
+		case a.of != nil:
+			fn.stmt(fmt.Sprintf("%s := %s - %s", a.name, a.init, a.of.name))
+		case !a.fixed:
 			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
 		}
 	}
@@ -193,15 +226,21 @@ func (p *loopPlan) post() string { return p.postBy(p.iv.goName + signed(p.step))
 // postBy is a post statement setting the loop variable to next and
 // stepping every running address.
 func (p *loopPlan) postBy(next string) string {
-	lhs := []string{p.iv.goName}
-	rhs := []string{next}
+	lhs, rhs := p.stepped()
+	lhs = append([]string{p.iv.goName}, lhs...)
+	rhs = append([]string{next}, rhs...)
+	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+}
+
+// stepped is the running addresses that move, and each one's next value.
+func (p *loopPlan) stepped() (lhs, rhs []string) {
 	for _, a := range p.addrs {
 		if a.stride != 0 {
 			lhs = append(lhs, a.name)
 			rhs = append(rhs, a.name+signed(a.stride))
 		}
 	}
-	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+	return lhs, rhs
 }
 
 // signed spells +k or -k.
@@ -295,7 +334,7 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
 		array = tr.scope.lookup(id.Name).typ.Kind == ctype.Array
 	}
-	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array}, k * size
+	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array, base: base.code}, k * size
 }
 
 // splitConstant splits an index linear accepted into the part before a
@@ -541,4 +580,169 @@ func (f *funcState) runningAddr(e *ast.IndexExpr) (string, bool) {
 	}
 	at, ok := f.running[e]
 	return at, ok
+}
+
+// declares reports whether the init clause of a for loop declares name:
+// the variable's scope is then the loop, so no code after it reads it.
+func declares(init ast.Stmt, name string) bool {
+	d, ok := init.(*ast.DeclStmt)
+	if !ok {
+		return false
+	}
+	for _, x := range d.Decls {
+		if x.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// trips returns the number of iterations of a loop whose condition is
+// cond, as an int64 Go expression of the loop variable's value before
+// the loop, or "" when cond is not `i < e`, `i <= e` (stepping up) or
+// `i > e`, `i >= e` (stepping down) with e invariant. The variable and
+// e are of int's width at most, so the count, computed in 64 bits, is
+// exact (and at most 2^33).
+func (lo *loopAnalysis) trips(cond ast.Expr) string {
+	b, ok := cond.(*ast.BinaryExpr)
+	if !ok || lo.iv.typ.Size() != 4 {
+		return ""
+	}
+	if id, ok := b.X.(*ast.Ident); !ok || lo.tr.scope.lookup(id.Name) != lo.iv {
+		return ""
+	}
+	bound, ok := lo.invariantBound(b.Y)
+	if !ok {
+		return ""
+	}
+	// left - right is what remains to cover, by steps of m.
+	left, right, m := bound(precAdd), "int64("+lo.iv.goName+")", lo.step
+	if m < 0 {
+		left, right, m = "int64("+lo.iv.goName+")", bound(precMul), -m
+	}
+	extra := int64(0)
+	switch {
+	case b.Op == "<" && lo.step > 0, b.Op == ">" && lo.step < 0:
+		extra = m - 1
+	case b.Op == "<=" && lo.step > 0, b.Op == ">=" && lo.step < 0:
+		extra = m
+	default:
+		return ""
+	}
+	n := left + " - " + right
+	if right == "0" {
+		n = left
+	}
+	if extra != 0 {
+		n += " + " + strconv.FormatInt(extra, 10)
+	}
+	if m != 1 {
+		n = "(" + n + ") / " + strconv.FormatInt(m, 10)
+	}
+	return "max(0, " + n + ")"
+}
+
+// untilAddress rewrites the header of the loop, which forStmt wrote at
+// offset at of the function's Go, to stop on a running address instead of
+// the loop variable, when the body's Go does not read the variable (every
+// use of it was a subscript now done by a running address): the variable
+// is then neither stepped nor tested, one register and one add fewer per
+// iteration.
+func (p *loopPlan) untilAddress(fn *funcState, at int) {
+	if p.trips == "" {
+		return
+	}
+	var lead *runningAddr
+	for _, a := range p.addrs {
+		if a.stride != 0 && a.stride > -1<<30 && a.stride < 1<<30 {
+			lead = a
+			break
+		}
+	}
+	code := fn.body.String()
+	end := strings.IndexByte(code[at:], '\n')
+	if lead == nil || end < 0 || mentions(code[at+end:], p.iv.goName) {
+		return
+	}
+	end += at
+	stop := fn.goName("end")
+	lhs, rhs := p.stepped()
+	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+	if len(lhs) == 1 {
+		next = lhs[0] + " += " + strconv.FormatInt(lead.stride, 10)
+		if lead.stride < 0 {
+			next = lhs[0] + " -= " + strconv.FormatInt(-lead.stride, 10)
+		}
+	}
+	header := fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
+		stop, lead.name, p.trips, lead.stride, lead.name, stop, next)
+	fn.body.Reset()
+	fn.body.WriteString(code[:at] + header + code[end:])
+	if fn.lastDirective > at {
+		fn.lastDirective += len(header) - (end - at)
+	}
+}
+
+// invariantBound returns, for the bound e of a loop's condition, a
+// function writing it as an int64 Go expression, when e has the same
+// value on every iteration and int's width at most: linear in nothing
+// but invariants, or an element p[k] of a private pointer or array with
+// k invariant (NPB CG's rowstr[i + 1]) when the loop stores nothing to
+// memory and calls nothing, so that the element cannot change.
+func (lo *loopAnalysis) invariantBound(e ast.Expr) (func(prec int) string, bool) {
+	o := lo.tr.value(e)
+	if o.invalid || !o.t.IsInteger() || o.t.Size() > 4 || !promotesSigned(o.t) {
+		return nil, false
+	}
+	if c, ok := lo.linear(e); ok {
+		return func(prec int) string { return lo.wide(e, prec) }, c == 0
+	}
+	ix, ok := e.(*ast.IndexExpr)
+	if !ok || !lo.invariantBase(ix.X) || lo.storesOrCalls() {
+		return nil, false
+	}
+	if c, ok := lo.linear(ix.Index); !ok || c != 0 {
+		return nil, false
+	}
+	elem := lo.tr.value(ix.X)
+	if elem.invalid || elem.t.Kind != ctype.Ptr || elem.t.IsPtrToShared() || elem.t.Elem.Volatile || elem.t.Elem.Shared {
+		return nil, false
+	}
+	return func(int) string { return "int64(" + lo.tr.rval(lo.tr.expr(e)).code + ")" }, true
+}
+
+// storesOrCalls reports whether the loop's body or condition may write
+// memory: a call, or an assignment, increment or decrement of anything but
+// a local whose address is never taken (or one the body declares).
+func (lo *loopAnalysis) storesOrCalls() bool {
+	found := false
+	local := func(e ast.Expr) bool {
+		id, ok := e.(*ast.Ident)
+		if !ok {
+			return false
+		}
+		if lo.redeclared(id.Name) {
+			return true
+		}
+		s := lo.tr.scope.lookup(id.Name)
+		return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
+	}
+	check := func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			found = true
+		case *ast.AssignExpr:
+			found = found || !local(n.X)
+		case *ast.PostfixExpr:
+			found = found || !local(n.X)
+		case *ast.UnaryExpr:
+			found = found || (n.Op == "++" || n.Op == "--") && !local(n.X)
+		}
+		return !found
+	}
+	ast.Inspect(lo.body, check)
+	if lo.cond != nil {
+		ast.Inspect(lo.cond, check)
+	}
+	return found
 }

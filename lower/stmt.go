@@ -351,7 +351,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if aff == nil && !fn.aggregating.IsValid() {
 		// Not inside an aggregated loop, whose body is emitted for both
 		// kinds of threads.
-		loop = tr.optimizeLoop(cond, post, body)
+		loop = tr.optimizeLoop(init, cond, post, body)
 	}
 	header := ""
 	braced := plan != nil || loop != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
@@ -402,6 +402,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	case post != nil:
 		p = tr.postStmt(post)
 	}
+	headerAt := fn.body.Len()
 	if header == "" && p == "" {
 		if c == "" {
 			fn.stmt("for {")
@@ -437,6 +438,9 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	tr.loopBody(body)
 	if plan != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
+	}
+	if loop != nil {
+		loop.untilAddress(fn, headerAt)
 	}
 	if len(bases) > 0 {
 		// Loop-invariant: this thread's part of each array the body indexes.

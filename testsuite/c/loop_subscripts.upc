@@ -178,5 +178,80 @@ int main(void) {
 		}
 	}
 	printf("switch %d\n", sum(b, n));
+
+	/* The loop's own variable, read only by running addresses and the
+	   condition, is dropped for a count: steps that do not divide the
+	   range, <= and >=, a range that is empty or negative, break, continue,
+	   and loops that keep it (read in the body, a bound the body moves). */
+	clear(b, n);
+	for (int v = 1; v < n; v += 3)
+		b[v] += 1;
+	for (int v = 2; v <= n - 3; v += 4)
+		b[v + 1] += 2;
+	for (int v = n - 1; v >= 3; v -= 5)
+		b[v - 2] += 4;
+	for (int v = n / 2; v > -3; v--)
+		b[v + 3] += 8;
+	for (int v = 7; v < 7; v++)
+		b[v] += 100;
+	for (int v = 5; v <= 2; v++)
+		b[v] += 200;
+	for (int v = 0; v >= n; v--)
+		b[v] += 300;
+	printf("count %d\n", sum(b, n));
+	clear(b, n);
+	for (int v = 0; v < n; v++) {
+		if (a[v] == 6)
+			break;
+		b[v] = 3;
+		b[v + 1] = -1;
+	}
+	for (int v = 0; v < n - 2; v += 2) {
+		if (a[v] % 2)
+			continue;
+		b[v + 2] += 5;
+	}
+	k = n;
+	for (int v = 0; v < k; v++) {
+		b[v] += v;
+		if (b[v] > 12)
+			k--;
+	}
+	printf("count break %d\n", sum(b, n));
+
+	/* Rows of one array at invariant distances share a running address:
+	   a 5-point stencil over a 4 x 4 grid, rows above and below, a row
+	   two below through a pointer into the middle, and columns. */
+	for (i = 0; i < n; i++)
+		b[i] = a[i] * (i + 1) - 20;
+	{
+		int w = 4, *mid = b + w;
+		clear(a, n);
+		for (i = 1; i < 3; i++)
+			for (int c = 1; c < w - 1; c++)
+				a[i * w + c] = b[(i - 1) * w + c] * 3 + b[(i + 1) * w + c] * 5 + b[i * w + c - 1] * 7 + b[i * w + c + 1] - mid[(i + 1) * w + c - 8] * 11;
+		printf("rows %d", sum(a, n));
+		for (i = 0; i < w; i++)
+			for (j = 0; j < 2; j++)
+				a[j * w + i] += b[(j + 2) * w + i] - mid[j * w + i + 4] + b[i * 2 + j * 0];
+		printf(" %d\n", sum(a, n));
+	}
+
+	/* A bound loaded from memory (a CSR row's end): read once when the
+	   loop writes no memory; re-read when it writes the bound itself. */
+	{
+		int rows[5] = {0, 3, 3, 9, 16}, tot = 0;
+		for (i = 0; i < 4; i++) {
+			int s = 0;
+			for (int v = rows[i]; v < rows[i + 1]; v++)
+				s = s * 5 + a[v];
+			tot = tot * 7 + s;
+		}
+		for (i = 0; i < n; i++)
+			b[i] = 2;
+		for (int v = 0; v < b[6]; v++)
+			b[v] += 1;
+		printf("bound %d %d\n", tot, sum(b, n));
+	}
 	return 0;
 }

@@ -30,7 +30,7 @@ func g(t *thread, u uintptr, n int32) float64 {
 		i = 0
 		mem := cmem.Base()
 		uAt := u + uintptr(int64(i))*8
-		for ; i < n; i, uAt = i+1, uAt+8 {
+		for end := uAt + uintptr(max(0, int64(n)-int64(i))*8); uAt != end; uAt += 8 {
 			s += *cmem.At[float64](mem, w)**cmem.At[float64](mem, uAt) + *cmem.At[float64](mem, w+24)
 		}
 	}

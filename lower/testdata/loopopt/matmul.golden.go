@@ -16,7 +16,7 @@ func matmul(t *thread, n int32, a uintptr, b uintptr, c uintptr) {
 					j_ = 0
 					cAt := c + uintptr(int64(i)*int64(n)+int64(j_))*8
 					bAt := b + uintptr(int64(k)*int64(n)+int64(j_))*8
-					for ; j_ < n; j_, cAt, bAt = j_+1, cAt+8, bAt+8 {
+					for end := cAt + uintptr(max(0, int64(n)-int64(j_))*8); cAt != end; cAt, bAt = cAt+8, bAt+8 {
 						*cmem.At[float64](mem, cAt) += aik * *cmem.At[float64](mem, bAt)
 					}
 				}

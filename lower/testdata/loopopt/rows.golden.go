@@ -26,7 +26,7 @@ func rows(t *thread) int32 {
 		i_2 = 0
 		mem_2 := cmem.Base()
 		mAt_3 := m + uintptr(int64(i_2))*20
-		for ; i_2 < 4; i_2, mAt_3 = i_2+1, mAt_3+20 {
+		for end := mAt_3 + uintptr(max(0, 4-int64(i_2))*20); mAt_3 != end; mAt_3 += 20 {
 			s += *cmem.At[int32](mem_2, mAt_3+8)
 		}
 	}

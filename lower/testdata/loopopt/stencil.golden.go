@@ -9,10 +9,10 @@ func step(t *thread, n int32, u uintptr, v uintptr) {
 			mem := cmem.Base()
 			vAt := v + uintptr(int64(i)*int64(n)+int64(j_))*8
 			uAt := u + uintptr((int64(i)-1)*int64(n)+int64(j_))*8
-			uAt_2 := u + uintptr((int64(i)+1)*int64(n)+int64(j_))*8
-			uAt_3 := u + uintptr(int64(i)*int64(n)+int64(j_))*8
-			for ; j_ < n-1; j_, vAt, uAt, uAt_2, uAt_3 = j_+1, vAt+8, uAt+8, uAt_2+8, uAt_3+8 {
-				*cmem.At[float64](mem, vAt) = 0.25 * (*cmem.At[float64](mem, uAt) + *cmem.At[float64](mem, uAt_2) + *cmem.At[float64](mem, uAt_3-8) + *cmem.At[float64](mem, uAt_3+8))
+			uAtOff := u + uintptr((int64(i)+1)*int64(n)+int64(j_))*8 - uAt
+			uAtOff_2 := u + uintptr(int64(i)*int64(n)+int64(j_))*8 - uAt
+			for end := vAt + uintptr(max(0, int64(n)-1-int64(j_))*8); vAt != end; vAt, uAt = vAt+8, uAt+8 {
+				*cmem.At[float64](mem, vAt) = 0.25 * (*cmem.At[float64](mem, uAt) + *cmem.At[float64](mem, uAt+uAtOff) + *cmem.At[float64](mem, uAt+uAtOff_2-8) + *cmem.At[float64](mem, uAt+uAtOff_2+8))
 			}
 		}
 	}
