@@ -13,9 +13,7 @@ func goType(t *ctype.Type) string {
 		return "int16"
 	case ctype.UShort:
 		return "uint16"
-	case ctype.Int:
-		return "int32"
-	case ctype.Enum:
+	case ctype.Int, ctype.Enum:
 		return "int32"
 	case ctype.UInt:
 		return "uint32"

@@ -74,7 +74,7 @@ func TestAggregateDifferential(t *testing.T) {
 			}
 			<-slots
 			require.NoError(t, err)
-			for _, l := range suiteNetwork.layouts(t, p) {
+			for _, l := range suiteNetwork.layouts(p) {
 				if !full && !slices.Contains([]int{1, 4}, l.threads) {
 					continue
 				}

@@ -94,7 +94,7 @@ func TestLinkedPrograms(t *testing.T) {
 			if lp.main.gcc && suiteNetwork.name == "" {
 				t.Run("gcc", func(t *testing.T) { checkUnitsWithGCC(t, lp.main, lp.inputs(), bin) })
 			}
-			layouts := suiteNetwork.layouts(t, lp.main)
+			layouts := suiteNetwork.layouts(lp.main)
 			if !lp.wantsErrors() && len(layouts) == 0 {
 				t.Skipf("none of its thread counts %v fits the %s layouts", lp.main.threads, suiteNetwork.name)
 			}

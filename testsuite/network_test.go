@@ -73,7 +73,7 @@ func suiteNetworkFromEnv() network {
 
 // layouts returns the runs of p: each of its thread counts on smp; on a
 // network, the configured layouts with one of its thread counts.
-func (n network) layouts(t *testing.T, p *program) []layout {
+func (n network) layouts(p *program) []layout {
 	if n.name == "" {
 		var ls []layout
 		for _, k := range p.threads {

@@ -336,7 +336,7 @@ func checkProgram(t *testing.T, p *program, binDir string) {
 		Network:       suiteNetwork.name,
 		Stderr:        &stderr,
 	}
-	layouts := suiteNetwork.layouts(t, p)
+	layouts := suiteNetwork.layouts(p)
 	if len(p.wantErrors) == 0 && len(layouts) == 0 {
 		// Built for a network, a program that cannot run there would
 		// only cost a link (cgo's, on mpi); the smp run builds it.
