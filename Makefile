@@ -23,6 +23,11 @@ MPI_APT_mpich   = libmpich-dev mpich
 MPIRUN_BIN_openmpi = mpirun.openmpi
 MPIRUN_BIN_mpich   = mpirun.mpich
 MPI_TEST_BIN  := $(or $(TMPDIR),/tmp)/upcgo-mpi-$(UPCGO_MPI).test
+# The regression suite's cache folder (UPCGO_SUITE_CACHE, testsuite's
+# TestMain), kept from one suite run to the next within make test: the
+# multi-node run finds the programs the one-node mpi run built, and Go's
+# build cache hands their binaries back instead of linking them again.
+SUITE_CACHE   := $(or $(TMPDIR),/tmp)/upcgo-suite-cache
 
 # The CI target: formatting, vet, staticcheck, every test under -race, the
 # mpi conduit's tests and the multi-node test. The race detector needs a C compiler (gcc) and
@@ -35,6 +40,7 @@ HAVE_MPI := $(shell pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) 2>/dev/null && c
 RACE     := $(if $(HAVE_CC),-race)
 
 test: lint
+	rm -rf $(SUITE_CACHE)
 ifeq ($(HAVE_CC),)
 	@echo "make test: no C compiler ($(GO_CC)): the tests run WITHOUT the race detector, and the regression suite skips its gcc cross-checks; apt-get install gcc to get both"
 endif
@@ -76,7 +82,7 @@ test-mpi: lint-mpi
 	rm -f $(MPI_TEST_BIN)
 	UPCGO_MPI=$(UPCGO_MPI) $(GO) test -race -count=1 -tags $(MPI_TAGS) -run 'MPI|Launch|Network' ./internal/driver
 	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SCRIPT_MPI=1 $(GO) test -count=1 -run 'TestScripts/upcrun_mpi' ./cmd/upcgo
-	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_CACHE=$(SUITE_CACHE) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
 
 # The suite's tests whose runs depend on the network.
 SUITE_NETWORK_TESTS = -run 'TestPrograms|TestAggregateDifferential|TestLinkedPrograms|TestMakefiles|TestNetworkOutputStreams'
@@ -86,8 +92,8 @@ test-mpi-long:
 	$(GO) test -c -race -tags $(MPI_TAGS) -o $(MPI_TEST_BIN) ./runtime/gasnet/mpi
 	$(MPIRUN_$(UPCGO_MPI)) -n 4 $(MPI_TEST_BIN) -test.timeout 5m
 	rm -f $(MPI_TEST_BIN)
-	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x1" $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
-	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_CACHE=$(SUITE_CACHE) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS="4x1 2x1" $(GO) test -count=1 -timeout 40m $(SUITE_NETWORK_TESTS) ./testsuite
+	UPCGO_MPI=$(UPCGO_MPI) UPCGO_SUITE_CACHE=$(SUITE_CACHE) UPCGO_SUITE_NETWORK=mpi UPCGO_SUITE_LAYOUTS=2x2 UPC_MPI_PSHM=0 $(GO) test -count=1 -timeout 30m \
 	  -run 'TestPrograms/(upc|coll|nb|lib|runtime|shmem|matrix|notify|aggregate|upcio|examples)' ./testsuite
 
 # The multi-node test (testsuite/multinode/run.sh; docs/mpi.md, "Across
@@ -99,7 +105,7 @@ test-mpi-long:
 # elsewhere it prints SKIPPED and why (UPCGO_MULTINODE=require, as .ci/run
 # sets for root, makes that a failure). Open MPI only.
 test-multinode:
-	testsuite/multinode/run.sh
+	UPCGO_SUITE_CACHE=$(SUITE_CACHE) testsuite/multinode/run.sh
 
 lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -153,4 +159,5 @@ run:
 	$(GO) run ./cmd/upcgo run -n 4 examples/hello.upc
 
 clean:
+	rm -rf $(SUITE_CACHE)
 	rm -f bench.txt bench-mpi.txt

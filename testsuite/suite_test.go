@@ -97,14 +97,31 @@ func TestMain(m *testing.M) {
 	// One runtime extraction for the whole suite, shared by every program
 	// and thrown away afterwards; Go's build cache still makes the
 	// runtime's compilation a one-time cost across suite runs.
-	cache, err := os.MkdirTemp("", "upcgo-suite-cache-")
+	// UPCGO_SUITE_CACHE names a folder kept instead, so that suite runs
+	// after the first find the runtime and every program's build folder
+	// at the same paths, and Go's build cache hands back the binaries it
+	// linked before (make test sets it: the multi-node run builds the
+	// programs the one-node mpi run built).
+	cache := os.Getenv("UPCGO_SUITE_CACHE")
+	keep := cache != ""
+	var err error
+	if keep {
+		cache, err = filepath.Abs(cache)
+		if err == nil {
+			err = os.MkdirAll(cache, 0o755)
+		}
+	} else {
+		cache, err = os.MkdirTemp("", "upcgo-suite-cache-")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
 	os.Setenv("UPCGO_CACHE", cache)
 	code := m.Run()
-	os.RemoveAll(cache)
+	if !keep {
+		os.RemoveAll(cache)
+	}
 	os.Exit(code)
 }
 
