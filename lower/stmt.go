@@ -39,7 +39,7 @@ type funcState struct {
 	aggregating token.Pos
 	// running maps the subscripts the loop pass gave a running address
 	// to that address's Go variable (loopopt.go).
-	running map[*ast.IndexExpr]string
+	running map[*ast.IndexExpr]runningRef
 	memBase string // the local holding cmem.Base() for them
 }
 
