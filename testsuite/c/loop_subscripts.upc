@@ -245,7 +245,8 @@ int main(void) {
 	   pointer into its middle, at negative distances); rows stepping down;
 	   two pointers into one array whose rows alias, written in the body
 	   and read back on later iterations; a row of char; struct elements
-	   (no row pointers); and a body that changes a row's offset or the
+	   (no row pointers); the addresses of rows' elements and their
+	   differences; and a body that changes a row's offset or the
 	   pointer (no running address at all). */
 	{
 		int g[6 * 6 * 6], h[6 * 6 * 6], n3 = 6, *mid = g + 2 * 36, *up = g + 36;
@@ -286,6 +287,16 @@ int main(void) {
 			for (int k = 1; k < 5; k++)
 				h[j * 6 + k] = ps[(j - 1) * 6 + k].x + ps[(j + 1) * 6 + k - 1].y - ps[j * 6 + k].x;
 		printf(" struct %d", sum(h, 36));
+		{
+			long d = 0;
+			for (j = 1; j < 5; j++)
+				for (int k = 1; k < 5; k++) {
+					/* addresses of rows' elements, and their differences */
+					int *p = &g[(j - 1) * 6 + k + 1], *q = &g[(j + 1) * 6 + k - 1];
+					d += (q - p) * k + *p - *q + (&g[j * 6 + k] - &g[(j - 1) * 6 + k - 1]);
+				}
+			printf(" addr %ld", d);
+		}
 		{
 			int r = 1, *q = g;
 			for (int k = 1; k < 5; k++) {
