@@ -817,8 +817,8 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
 	}
-	if at, ok := tr.fn.runningAddr(e); ok && !x.t.IsPtrToShared() {
-		return tr.deref(operand{kind: rvalue, t: x.t, code: at, pure: true}, e.Lbrack)
+	if o, ok := tr.derefRunning(e, x.t, e.Lbrack); ok {
+		return o
 	}
 	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)
 }

@@ -109,7 +109,7 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 	if b.invalid || !b.t.IsInteger() || !promotesSigned(b.t) {
 		return nil
 	}
-	fl := &forallLoop{plan: plan, end: fmt.Sprintf("int64(%s)", b.code), addr: &loopPlan{iv: iv, step: 1, uses: map[*ast.IndexExpr]string{}}}
+	fl := &forallLoop{plan: plan, end: fmt.Sprintf("int64(%s)", b.code), addr: &loopPlan{iv: iv, step: 1, uses: map[*ast.IndexExpr]runningRef{}}}
 	if inclusive {
 		fl.end += " + 1"
 	}
@@ -128,7 +128,7 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 			byArray[a] = r
 			fl.addr.addrs = append(fl.addr.addrs, r)
 		}
-		fl.addr.uses[ix] = r.name
+		fl.addr.uses[ix] = runningRef{at: r.name}
 	})
 	return fl
 }

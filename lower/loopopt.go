@@ -7,6 +7,7 @@ import (
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
 )
 
 // The loop-optimisation pass: strength reduction of private subscripts.
@@ -51,7 +52,7 @@ type loopPlan struct {
 	iv    *symbol // the loop variable
 	step  int64   // what the post statement adds to it
 	addrs []*runningAddr
-	uses  map[*ast.IndexExpr]string // each subscript's address: a running one, plus a constant
+	uses  map[*ast.IndexExpr]runningRef // each subscript's element
 	// memAt and memDecl locate the declaration of the base of C
 	// addresses in the function's Go, when this loop wrote it.
 	memAt, memDecl int
@@ -63,6 +64,11 @@ type loopPlan struct {
 	trips string
 }
 
+// runningRef is where the loop pass put a subscript's element: at the C
+// address at or, for a row (runningAddr.of), at bytes past the Go
+// pointer row.
+type runningRef struct{ row, at string }
+
 // runningAddr is one subscript turned into a running address.
 type runningAddr struct {
 	name   string // the Go variable holding &x[index] for the current iteration
@@ -70,19 +76,24 @@ type runningAddr struct {
 	stride int64  // bytes the address moves each iteration
 	fixed  bool   // the address is init itself, an array's: no variable
 	base   string // the pointer subscripted
-	// of, for a row of the same pointer as another running address,
-	// moving with it, at an invariant distance (u[(i+1)*n + j] beside
-	// u[i*n + j]): name holds that distance, and the address is of's
-	// plus it (one register and one add per iteration fewer).
+	scalar bool   // the element is neither an array nor a struct or union
+	// of, for a row of a pointer that has several (u[(i-1)*n + k],
+	// u[i*n + k], u[(i+1)*n + k] in a loop over k), is the byte offset
+	// all its rows have moved, one running variable; name is then a Go
+	// pointer to the row's element on the first iteration, fixed, and
+	// the element is row+offset+constant: one memory operand the Go
+	// compiler cannot schedule apart from its load, where a C address
+	// per row plus the base of C addresses is three terms, which Go adds
+	// up ahead of the loads and spills (docs/PERFORMANCE.md, MG).
 	of *runningAddr
 }
 
-// at is the Go expression of the address for the current iteration.
-func (a *runningAddr) at() string {
+// ref is where the element off bytes past the address is.
+func (a *runningAddr) ref(off int64) runningRef {
 	if a.of != nil {
-		return a.of.name + "+" + a.name
+		return runningRef{row: a.name, at: a.of.name + signedOrNone(off)}
 	}
-	return a.name
+	return runningRef{at: a.name + signedOrNone(off)}
 }
 
 // optimizeLoop is the loop-optimisation pass, run on each for loop as it
@@ -113,9 +124,13 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 		return nil
 	}
 	lo := &loopAnalysis{tr: tr, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
-	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]string{}}
+	type use struct {
+		a   *runningAddr
+		off int64
+	}
+	uses := map[*ast.IndexExpr]use{}
+	var found []*runningAddr // distinct addresses, in the order of their first use
 	byKey := map[string]*runningAddr{}
-	byBase := map[string]*runningAddr{} // the first running address of each pointer and stride
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -130,29 +145,53 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 		}
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
-		switch same := byKey[a.init]; {
-		case same != nil && (same.stride == a.stride || same.of != nil && same.of.stride == a.stride):
+		key := a.init + "\x00" + strconv.FormatInt(a.stride, 10)
+		if same := byKey[key]; same != nil {
 			a = same
+		} else {
+			byKey[key] = a
+			found = append(found, a)
+		}
+		uses[ix] = use{a, off}
+		return false
+	})
+	if len(found) == 0 {
+		return nil
+	}
+	// Rows of one pointer moving alike share one running offset.
+	rows := map[string][]*runningAddr{}
+	rowsKey := func(a *runningAddr) string { return a.base + "\x00" + strconv.FormatInt(a.stride, 10) }
+	for _, a := range found {
+		if !a.fixed && a.stride != 0 && a.scalar {
+			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
+		}
+	}
+	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]runningRef{}}
+	for _, a := range found {
+		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
 			// A constant subscript of an array: its own address, no
 			// variable needed.
 			a.name = a.init
-		default:
-			baseKey := a.base + "\x00" + strconv.FormatInt(a.stride, 10)
-			if lead := byBase[baseKey]; lead != nil && a.stride != 0 {
-				a.of, a.stride, a.name = lead, 0, a.name+"Off"
-			} else {
-				byBase[baseKey] = a
+		case a.of != nil:
+			// A row, declared with its pointer's first.
+		case len(group) > 1 && group[0] == a:
+			off := &runningAddr{name: tr.fn.goName(a.name), init: "uintptr(0)", stride: a.stride}
+			plan.addrs = append(plan.addrs, off)
+			for _, r := range group {
+				r.of, r.stride, r.name = off, 0, tr.fn.goName(goIdent(strings.TrimSuffix(r.name, "At")+"Row"))
+				plan.addrs = append(plan.addrs, r)
 			}
+		default:
 			a.name = tr.fn.goName(a.name)
-			byKey[a.init] = a
 			plan.addrs = append(plan.addrs, a)
 		}
-		plan.uses[ix] = a.at() + signedOrNone(off)
-		return false
-	})
+	}
 	if len(plan.addrs) == 0 {
-		return nil
+		return nil // constant subscripts of arrays only: nothing to hoist
+	}
+	for ix, u := range uses {
+		plan.uses[ix] = u.a.ref(u.off)
 	}
 	if declares(init, name) {
 		plan.trips = lo.trips(cond)
@@ -174,13 +213,13 @@ func (p *loopPlan) declare(fn *funcState) {
 	for _, a := range p.addrs {
 		switch {
 		case a.of != nil:
-			fn.stmt(fmt.Sprintf("%s := %s - %s", a.name, a.init, a.of.name))
+			fn.stmt(fmt.Sprintf("%s := unsafe.Add(%s, %s)", a.name, fn.memBase, a.init))
 		case !a.fixed:
 			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
 		}
 	}
 	if fn.running == nil {
-		fn.running = map[*ast.IndexExpr]string{}
+		fn.running = map[*ast.IndexExpr]runningRef{}
 	}
 	for ix, at := range p.uses {
 		fn.running[ix] = at
@@ -334,32 +373,44 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
 		array = tr.scope.lookup(id.Name).typ.Kind == ctype.Array
 	}
-	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array, base: base.code}, k * size
+	scalar := elem.Kind != ctype.Array && elem.Kind != ctype.Struct && elem.Kind != ctype.Union
+	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array, base: base.code, scalar: scalar}, k * size
 }
 
-// splitConstant splits an index linear accepted into the part before a
-// trailing constant term and that term: i*n + j - 1 is i*n + j and -1.
-// rest is nil when the whole index is constant.
+// splitConstant splits an index linear accepted into its constant terms
+// and the rest: i*n + j - 1 is i*n + j and -1, (i*n + j)*n + (k + 1) is
+// (i*n + j)*n + k and 1 (the constant terms of its sums, not of a
+// product's operands). rest is nil when the whole index is constant.
 func (lo *loopAnalysis) splitConstant(e ast.Expr) (rest ast.Expr, k int64) {
-	if c, ok := lo.constant(e); ok && c > -1<<20 && c < 1<<20 {
-		return nil, c
+	const limit = 1 << 20
+	if c, ok := lo.constant(e); ok {
+		if c > -limit && c < limit {
+			return nil, c
+		}
+		return e, 0
 	}
 	b, ok := e.(*ast.BinaryExpr)
 	if !ok || b.Op != "+" && b.Op != "-" {
 		return e, 0
 	}
-	c, ok := lo.constant(b.Y)
-	if !ok || c <= -1<<20 || c >= 1<<20 {
+	x, kx := lo.splitConstant(b.X)
+	y, ky := lo.splitConstant(b.Y)
+	if b.Op == "-" {
+		ky = -ky
+	}
+	switch k = kx + ky; {
+	case k <= -limit || k >= limit || x == nil && y == nil:
+		return e, 0
+	case y == nil:
+		return x, k
+	case x == nil && b.Op == "+":
+		return y, k
+	case x == nil:
+		return &ast.UnaryExpr{OpPos: b.OpPos, Op: "-", X: y}, k
+	case x == b.X && y == b.Y:
 		return e, 0
 	}
-	if b.Op == "-" {
-		c = -c
-	}
-	rest, k = lo.splitConstant(b.X)
-	if rest == nil {
-		return e, 0 // a constant the first test did not take: keep it whole
-	}
-	return rest, k + c
+	return &ast.BinaryExpr{OpPos: b.OpPos, Op: b.Op, X: x, Y: y}, k
 }
 
 // signedOrNone spells +k or -k, or nothing for 0.
@@ -572,14 +623,32 @@ func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
 	return code
 }
 
-// runningAddr is the running address the loop pass gave subscript e, if
-// any.
+// runningAddr is the C address the loop pass gave subscript e, if any
+// and if not a row's (derefRunning lowers those).
 func (f *funcState) runningAddr(e *ast.IndexExpr) (string, bool) {
 	if f == nil {
 		return "", false
 	}
-	at, ok := f.running[e]
-	return at, ok
+	r, ok := f.running[e]
+	return r.at, ok && r.row == ""
+}
+
+// derefRunning is the element x[i] of pointer type pt the loop pass gave
+// a running address, at r.
+func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.Pos) (operand, bool) {
+	if tr.fn == nil {
+		return operand{}, false
+	}
+	r, ok := tr.fn.running[e]
+	switch {
+	case !ok || pt.IsPtrToShared():
+		return operand{}, false
+	case r.row == "":
+		return tr.deref(operand{kind: rvalue, t: pt, code: r.at, pure: true}, pos), true
+	}
+	// A row (the pass gives rows to scalar elements only).
+	t := pt.Elem
+	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(t), r.row, r.at), addr: "uintptr(" + r.row + ")+" + r.at, pure: true}, true
 }
 
 // declares reports whether the init clause of a for loop declares name:

@@ -39,7 +39,7 @@ type funcState struct {
 	aggregating token.Pos
 	// running maps the subscripts the loop pass gave a running address
 	// to that address's Go variable (loopopt.go).
-	running map[*ast.IndexExpr]string
+	running map[*ast.IndexExpr]runningRef
 	memBase string // the local holding cmem.Base() for them
 }
 
@@ -348,9 +348,10 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		bases = tr.localBases(body, plan)
 	}
 	var loop *loopPlan
-	if aff == nil && !fn.aggregating.IsValid() {
-		// Not inside an aggregated loop, whose body is emitted for both
-		// kinds of threads.
+	if aff == nil {
+		// Also inside an aggregated loop, whose body is emitted once: the
+		// accesses through its buffers are shared ones, which the loop
+		// pass leaves alone.
 		loop = tr.optimizeLoop(init, cond, post, body)
 	}
 	header := ""

@@ -6,7 +6,8 @@
    elements, a loop variable used after the loop, pointers that alias,
    variables changed in the body or the condition, an address taken,
    unsigned wraparound, an index that would overflow int before the first
-   access, a goto or a switch into the body, and continue. */
+   access, a goto or a switch into the body, continue, and rows of
+   several pointers as Go pointers. */
 #include <stdio.h>
 #include <limits.h>
 
@@ -235,6 +236,78 @@ int main(void) {
 			for (j = 0; j < 2; j++)
 				a[j * w + i] += b[(j + 2) * w + i] - mid[j * w + i + 4] + b[i * 2 + j * 0];
 		printf(" %d\n", sum(a, n));
+	}
+
+	/* Rows as Go pointers plus one running offset (a 27-point stencil's
+	   shape, NPB MG): rows of one pointer at invariant distances, the
+	   constant inside the last term (k - 1, k + 1) a displacement; rows at
+	   the array's edges (the first row above the grid, reached through a
+	   pointer into its middle, at negative distances); rows stepping down;
+	   two pointers into one array whose rows alias, written in the body
+	   and read back on later iterations; a row of char; struct elements
+	   (no row pointers); the addresses of rows' elements and their
+	   differences; and a body that changes a row's offset or the
+	   pointer (no running address at all). */
+	{
+		int g[6 * 6 * 6], h[6 * 6 * 6], n3 = 6, *mid = g + 2 * 36, *up = g + 36;
+		char cs[6 * 6];
+		struct pt ps[6 * 6];
+		for (i = 0; i < n3 * n3 * n3; i++) {
+			g[i] = (i * 7) % 23 - 11;
+			h[i] = 0;
+		}
+		for (i = 0; i < 36; i++) {
+			cs[i] = (char)(i * 5 - 90);
+			ps[i].x = i - 17;
+			ps[i].y = 3 * i;
+		}
+		for (i = 1; i < n3 - 1; i++)
+			for (j = 1; j < n3 - 1; j++)
+				for (int k = 1; k < n3 - 1; k++)
+					h[(i * n3 + j) * n3 + k] = g[((i - 1) * n3 + j) * n3 + k - 1] + 2 * g[((i + 1) * n3 + j - 1) * n3 + (k + 1)]
+						- 3 * g[(i * n3 + j) * n3 + k] + g[(i * n3 + (j + 1)) * n3 + (k - 1)] * g[((i + 1) * n3 + (j + 1)) * n3 + k];
+		printf("rows27 %d", sum(h, 6 * 36));
+		for (j = 0; j < n3; j++)
+			for (int k = 1; k < n3 - 1; k++)
+				h[j * n3 + k] = mid[(-2 * n3 + j) * n3 + k - 1] - mid[(-1 * n3 + j) * n3 + k + 1] + mid[j * n3 + k] + up[(-1 * n3 + j) * n3 + (k + 1)];
+		printf(" edges %d", sum(h, 36));
+		for (j = 1; j < n3 - 1; j++)
+			for (int k = n3 - 2; k >= 1; k--)
+				h[j * n3 + k] += g[(j - 1) * n3 + k + 1] * 2 - g[(j + 1) * n3 + k - 1] + cs[(j - 1) * n3 + k] - cs[j * n3 + k + 1];
+		printf(" down %d", sum(h, 36));
+		for (j = 1; j < n3 - 1; j++)
+			for (int k = 1; k < n3 - 1; k++) {
+				/* up[j*n3 + k] is g[(j + 6)*n3 + k]: written through up,
+				   read through g one row later */
+				up[j * n3 + k + 1] = g[(j + 5) * n3 + k] + g[(j + 6) * n3 + k - 1] - up[(j - 1) * n3 + k];
+				g[(j + 6) * n3 + k + 2 - 1] += up[j * n3 + k] * 2;
+			}
+		printf(" alias %d", sum(g, 6 * 36));
+		for (j = 1; j < 5; j++)
+			for (int k = 1; k < 5; k++)
+				h[j * 6 + k] = ps[(j - 1) * 6 + k].x + ps[(j + 1) * 6 + k - 1].y - ps[j * 6 + k].x;
+		printf(" struct %d", sum(h, 36));
+		{
+			long d = 0;
+			for (j = 1; j < 5; j++)
+				for (int k = 1; k < 5; k++) {
+					/* addresses of rows' elements, and their differences */
+					int *p = &g[(j - 1) * 6 + k + 1], *q = &g[(j + 1) * 6 + k - 1];
+					d += (q - p) * k + *p - *q + (&g[j * 6 + k] - &g[(j - 1) * 6 + k - 1]);
+				}
+			printf(" addr %ld", d);
+		}
+		{
+			int r = 1, *q = g;
+			for (int k = 1; k < 5; k++) {
+				h[k] = q[r * 6 + k] + q[(r + 1) * 6 + k - 1];
+				if (h[k] > 0)
+					r++;
+				if (h[k] < -8)
+					q += 3;
+			}
+			printf(" changed %d\n", sum(h, 6));
+		}
 	}
 
 	/* A bound loaded from memory (a CSR row's end): read once when the

@@ -5,10 +5,10 @@ func rev(t *thread, n int32, a uintptr, b uintptr) {
 	{
 		i = n - 1
 		mem := cmem.Base()
-		bAt := b + uintptr(int64(n)-1-int64(i))*4
+		bAt := b + uintptr(int64(n)-int64(i))*4
 		aAt := a + uintptr(int64(i))*4
 		for ; i >= 0; i, bAt, aAt = i-1, bAt+4, aAt-4 {
-			*cmem.At[int32](mem, bAt) = *cmem.At[int32](mem, aAt)
+			*cmem.At[int32](mem, bAt-4) = *cmem.At[int32](mem, aAt)
 		}
 	}
 	{

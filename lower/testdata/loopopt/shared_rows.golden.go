@@ -9,12 +9,13 @@ func f(t *thread, n int32, k int32, u uintptr, w uintptr, r uintptr) {
 			j_ = 1
 			mem := cmem.Base()
 			rAt := r + uintptr(int64(i)*int64(n)+int64(j_))*8
-			uAt := u + uintptr((int64(i)-1)*int64(n)+int64(j_))*8
-			uAtOff := u + uintptr((int64(i)+1)*int64(n)+int64(j_))*8 - uAt
-			uAtOff_2 := u + uintptr(int64(i)*int64(n)+int64(j_))*8 - uAt
+			uAt := uintptr(0)
+			uRow := unsafe.Add(mem, u+uintptr((int64(i)-1)*int64(n)+int64(j_))*8)
+			uRow_2 := unsafe.Add(mem, u+uintptr((int64(i)+1)*int64(n)+int64(j_))*8)
+			uRow_3 := unsafe.Add(mem, u+uintptr(int64(i)*int64(n)+int64(j_))*8)
 			wAt := w + uintptr((int64(i)+1)*int64(n)+int64(j_))*8
 			for end := rAt + uintptr(max(0, int64(n)-1-int64(j_))*8); rAt != end; rAt, uAt, wAt = rAt+8, uAt+8, wAt+8 {
-				*cmem.At[float64](mem, rAt) = *cmem.At[float64](mem, uAt) + *cmem.At[float64](mem, uAt+uAtOff) + *cmem.At[float64](mem, uAt+uAtOff_2-8) + *cmem.At[float64](mem, uAt+uAtOff_2+8) + *cmem.At[float64](mem, wAt)
+				*cmem.At[float64](mem, rAt) = *cmem.At[float64](uRow, uAt) + *cmem.At[float64](uRow_2, uAt) + *cmem.At[float64](uRow_3, uAt-8) + *cmem.At[float64](uRow_3, uAt+8) + *cmem.At[float64](mem, wAt)
 			}
 		}
 	}

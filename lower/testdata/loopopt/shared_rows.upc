@@ -1,6 +1,6 @@
-/* Rows of one pointer at invariant distances share one running address:
-   u[(i - 1)*n + j], u[(i + 1)*n + j] and u[i*n + j +- 1] are u's address
-   plus a distance computed before the loop. NOT shared: a row of another
+/* Rows of one pointer at invariant distances share one running offset:
+   u[(i - 1)*n + j], u[(i + 1)*n + j] and u[i*n + j +- 1] are three Go
+   pointers to the rows, fixed before the loop, plus the offset. NOT shared: a row of another
    pointer, a row whose offset the body changes (no running address at
    all), and a column of u (a different stride). */
 void f(int n, int k, double *u, double *w, double *r) {
