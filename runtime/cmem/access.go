@@ -136,5 +136,7 @@ func Ptr[T any](p uintptr) *T { return (*T)(ptr(p)) }
 // memory after every store (lower/loopopt.go).
 func Base() unsafe.Pointer { return nilBase }
 
-// At is the Go pointer to the T at C address p, from base = Base().
+// At is the Go pointer to the T at C address p, from base = Base(); or,
+// with base a pointer to a C address q (unsafe.Add(Base(), q), a loop's
+// row in lower/loopopt.go), the T at q + p.
 func At[T any](base unsafe.Pointer, p uintptr) *T { return (*T)(unsafe.Add(base, p)) }

@@ -298,6 +298,13 @@ int main(void) {
 			printf(" addr %ld", d);
 		}
 		{
+			/* rows in a loop whose variable lives on (stepped beside the offset) */
+			int k2;
+			for (k2 = 1; k2 < 5; k2++)
+				h[k2] = g[n3 + k2 - 1] * k2 + g[2 * n3 + k2 + 1];
+			printf(" kept %d %d", k2, sum(h, 6));
+		}
+		{
 			int r = 1, *q = g;
 			for (int k = 1; k < 5; k++) {
 				h[k] = q[r * 6 + k] + q[(r + 1) * 6 + k - 1];
