@@ -394,30 +394,20 @@ func goIdent(name string) string {
 	return name
 }
 
-// addressTaken finds every identifier that appears as the operand of &
-// (directly, or through . and [] on aggregates) anywhere in the file. A
-// variable so named lives in C memory; others stay Go variables. Keyed by
-// name only: a conservative answer costs speed, never correctness.
+// addressTaken finds every identifier that is the operand of & anywhere in
+// the file. A variable so named lives in C memory; others stay Go
+// variables. &a[i] and &s.f need no such mark: arrays, structs and unions
+// live in C memory whatever is done to them, and for a pointer p, &p[i]
+// is p's value plus i elements, not p's address (marking p there kept
+// NPB's colidx, x_arr and u_ptr in memory, reloaded at every access).
+// Keyed by name only: a conservative answer costs speed, never
+// correctness.
 func addressTaken(f *ast.File) map[string]bool {
 	names := map[string]bool{}
-	var root func(e ast.Expr) string
-	root = func(e ast.Expr) string {
-		switch e := e.(type) {
-		case *ast.Ident:
-			return e.Name
-		case *ast.MemberExpr:
-			if !e.Arrow {
-				return root(e.X)
-			}
-		case *ast.IndexExpr:
-			return root(e.X)
-		}
-		return ""
-	}
 	ast.InspectFile(f, func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
-			if name := root(u.X); name != "" {
-				names[name] = true
+			if id, ok := u.X.(*ast.Ident); ok {
+				names[id.Name] = true
 			}
 		}
 		return true
