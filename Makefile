@@ -126,6 +126,7 @@ test-long: test
 	$(GO) test -count=1 -timeout 40m -run 'TestDifferential|TestModelsCompile' ./internal/difftest -long -fresh 5m
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
+	UPCGO_PRECEDENCE_FULL=1 $(GO) test -count=1 -run TestRecordedPrecedence ./lower
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	$(MAKE) test-mpi-long
 	UPCGO_MULTINODE_LONG=1 testsuite/multinode/run.sh

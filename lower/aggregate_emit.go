@@ -69,7 +69,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		a := tr.value(aff)
 		switch {
 		case a.t.IsPtrToShared():
-			affCode = fmt.Sprintf("int(%s.Thread) == t.MyThread", paren(a.code))
+			affCode = fmt.Sprintf("int(%s.Thread) == t.MyThread", a.paren())
 		case a.t.IsInteger():
 			affCode = fmt.Sprintf("upc.ForallOwner(int64(%s), t.Threads) == t.MyThread", tr.conv(a, ctype.LongType))
 		default:
@@ -95,7 +95,7 @@ func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post,
 		addrs[k] = tr.value(&ast.UnaryExpr{OpPos: a.ix.Lbrack, Op: "&", X: a.ix}).code
 	}
 	fn.stmt(fmt.Sprintf("for %s := t.Aggregate(%d, %s); %s.Strip(%s); {", agg, tr.cfg.Aggregate.Limit, strings.Join(kinds, ", "), agg, condCode))
-	loopCond := fmt.Sprintf("%s && %%s", operandOf(condCode, goPrec("&&"), true))
+	loopCond := fmt.Sprintf("%s && %%s", condCode.operandOf(goPrec("&&"), true))
 	fn.stmt(fmt.Sprintf("for %s := %s; %s; %s {", i.goName, i.goName, fmt.Sprintf(loopCond, agg+".More()"), listPost))
 	if affCode != "" {
 		fn.stmt("if " + affCode + " {")

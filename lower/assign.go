@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
@@ -30,21 +31,22 @@ func (tr *translator) checkAssignable(o operand, pos token.Pos, what string) boo
 
 // assignConv converts the right side of an assignment to the left's type,
 // with C's diagnostics for incompatible pointers.
-func (tr *translator) assignConv(rhs operand, lt *ctype.Type, pos token.Pos) string {
+func (tr *translator) assignConv(rhs operand, lt *ctype.Type, pos token.Pos) goExpr {
 	return tr.convertFor(rhs, lt, pos, "")
 }
 
 // convertFor is assignConv for a context other than an assignment: arg
 // names the argument ("argument 2 of 'f'") in diagnostics, as gcc does.
-func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg string) string {
+func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg string) goExpr {
 	lt = lt.Unqual()
+	zero := primary(zeroValue(lt))
 	if rhs.invalid {
-		return zeroValue(lt)
+		return zero
 	}
 	rt := rhs.t
 	if rt.Kind == ctype.Void {
 		tr.errorf(pos, "void value not ignored as it ought to be")
-		return zeroValue(lt)
+		return zero
 	}
 	mismatch := func(kind string) string {
 		if arg != "" {
@@ -58,11 +60,11 @@ func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg
 	case lt.Kind == ctype.Ptr && rt.Kind == ctype.Ptr:
 		if lt.IsPtrToShared() != rt.IsPtrToShared() {
 			tr.errorf(pos, "%s", mismatch("incompatible pointer types"))
-			return "0"
+			return primary("0")
 		}
 		if ctype.BlockMismatch(lt, rt) {
 			tr.errorf(pos, "%s", mismatch("pointers-to-shared with different block sizes need a cast"))
-			return zeroValue(lt)
+			return zero
 		}
 		if lt.Elem.Kind != ctype.Void && rt.Elem.Kind != ctype.Void && !ctype.SameType(lt.Elem.Unqual(), rt.Elem.Unqual()) &&
 			!(lt.Elem.IsInteger() && rt.Elem.IsInteger() && lt.Elem.Size() == rt.Elem.Size()) {
@@ -73,7 +75,7 @@ func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg
 		}
 	case lt.IsPtrToShared() && rt.IsInteger():
 		tr.errorf(pos, "%s", mismatch("cannot convert an integer to a pointer-to-shared"))
-		return zeroValue(lt)
+		return zero
 	case lt.Kind == ctype.Ptr && rt.IsInteger():
 		if rhs.c == nil || rhs.c.Int != 0 {
 			tr.warnf(pos, "making a pointer from an integer without a cast")
@@ -83,21 +85,21 @@ func (tr *translator) convertFor(rhs operand, lt *ctype.Type, pos token.Pos, arg
 			tr.warnf(pos, "making an integer from a pointer without a cast")
 		}
 	case (lt.Kind == ctype.Struct || lt.Kind == ctype.Union) && ctype.SameType(lt, rt.Unqual()):
-		return tr.privateCopy(rhs).code
+		return tr.privateCopy(rhs).goExpr
 	default:
 		if arg != "" {
 			tr.errorf(pos, "incompatible type for %s (expected '%s' but argument is of type '%s')", arg, lt, rt)
 		} else {
 			tr.errorf(pos, "incompatible types when assigning to type '%s' from type '%s'", lt, rt)
 		}
-		return zeroValue(lt)
+		return zero
 	}
 	return tr.conv(rhs, lt)
 }
 
 // opAssign computes lhs op rhs for a compound assignment, as Go code of
 // the left side's type; cur is the current value of the left side.
-func (tr *translator) opAssign(op string, cur operand, rhs operand, pos token.Pos) string {
+func (tr *translator) opAssign(op string, cur operand, rhs operand, pos token.Pos) goExpr {
 	res := tr.arith(op, cur, rhs, pos)
 	return tr.conv(res, cur.t)
 }
@@ -124,7 +126,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		}
 		if !lhs.pure {
 			p := tr.tmp("p")
-			ptr := operand{kind: lvGo, t: lhs.t, code: "*" + p, pure: true}
+			ptr := operand{kind: lvGo, t: lhs.t, goExpr: unaryOp("*", primary(p)), pure: true}
 			fn.stmt(fmt.Sprintf("{\n%s := &%s\n*%s = %s\n}", p, lhs.code, p, tr.opAssign(op, tr.rval(ptr), rhs, e.OpPos)))
 			return
 		}
@@ -138,12 +140,12 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
 			return
 		}
-		p := lhs.code
+		p := lhs.goExpr
 		if !lhs.pure {
-			p = tr.tmp("p")
+			p = primary(tr.tmp("p"))
 			fn.stmt(fmt.Sprintf("{\n%s := %s", p, lhs.code))
 		}
-		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
+		cur := tr.rval(operand{kind: lvShared, t: lhs.t, goExpr: p, pure: true})
 		fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), p, tr.opAssign(op, cur, rhs, e.OpPos)))
 		if !lhs.pure {
 			fn.stmt("}")
@@ -152,7 +154,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 		lhs, bind := tr.pinLvalue(lhs)
 		v := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
-			v = tr.conv(operand{kind: rvalue, t: ctype.LongType, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+			v = tr.conv(operand{kind: rvalue, t: ctype.LongType, goExpr: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
 		if bind == "" {
 			fn.stmt(tr.bitStore(lhs, v))
@@ -178,8 +180,8 @@ func (tr *translator) privateCopy(o operand) operand {
 	}
 	t := o.t.Unqual()
 	slot := tr.tempSlot(t, tr.tmp("val"))
-	code := fmt.Sprintf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
-	return operand{kind: aggregate, t: t, code: code}
+	code := primaryf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
+	return operand{kind: aggregate, t: t, goExpr: code}
 }
 
 // pinLvalue makes the address of lvalue o a Go variable when computing it
@@ -190,18 +192,18 @@ func (tr *translator) pinLvalue(o operand) (pinned operand, bind string) {
 	if o.pure {
 		return o, ""
 	}
-	p := tr.tmp("p")
+	p := primary(tr.tmp("p"))
 	switch o.kind {
 	case lvBit:
 		bind, o.addr = fmt.Sprintf("%s := %s\n", p, o.addr), p
 	case lvShared:
-		bind, o.code = fmt.Sprintf("%s := %s\n", p, o.code), p
+		bind, o.goExpr = fmt.Sprintf("%s := %s\n", p, o.code), p
 	case lvGo:
-		if o.addr == "" {
+		if o.addr.code == "" {
 			return o, "" // a Go variable: no address to compute
 		}
 		bind = fmt.Sprintf("%s := %s\n", p, o.addr)
-		o.addr, o.code = p, fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(o.t), p)
+		o.addr, o.goExpr = p, cmemPtr(o.t, p)
 	default:
 		return o, ""
 	}
@@ -231,18 +233,15 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 		if !tr.pointerArith(lt, pos) {
 			return "", true
 		}
-		step := addScaled("", rhs, tr.sizeCode(lt.Elem), tr)
-		// addScaled yields " + n" or " + uintptr(i)*s" relative to "".
-		if step == "" {
+		sign, step := tr.scaledStep(rhs, lt.Elem)
+		if sign == "" {
 			return "", true
 		}
 		if op == "-" {
-			return fmt.Sprintf("%s -= %s", lhs.code, step[3:]), true
+			// p -= k moves back by k elements; p -= -k forward.
+			sign = map[string]string{"+": "-", "-": "+"}[sign]
 		}
-		if step[1] == '-' {
-			return fmt.Sprintf("%s -= %s", lhs.code, step[3:]), true
-		}
-		return fmt.Sprintf("%s += %s", lhs.code, step[3:]), true
+		return fmt.Sprintf("%s %s= %s", lhs.code, sign, step), true
 	}
 	if !lt.IsArith() || !rhs.t.IsArith() {
 		return "", false
@@ -283,22 +282,22 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 	switch lhs.kind {
 	case lvGo:
 		if op == "" {
-			return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Set(&%s, %s)", lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+			return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Set(&%s, %s)", lhs.code, tr.assignConv(rhs, t, e.OpPos))}
 		}
 		p := tr.tmp("p")
-		cur := operand{kind: rvalue, t: t, code: "*" + p, pure: true}
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
+		cur := operand{kind: rvalue, t: t, goExpr: unaryOp("*", primary(p)), pure: true}
+		return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
 	case lvShared:
 		set := "crt.SharedSet"
 		if tr.isStrict(lhs.t) {
 			set = "crt.SharedSetStrict"
 		}
 		if op == "" {
-			return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s[%s](t.Thread, %s, %s)", set, gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+			return operand{kind: rvalue, t: t, goExpr: primaryf("%s[%s](t.Thread, %s, %s)", set, gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
 		}
 		p := tr.tmp("p")
-		cur := tr.rval(operand{kind: lvShared, t: lhs.t, code: p, pure: true})
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
+		cur := tr.rval(operand{kind: lvShared, t: lhs.t, goExpr: primary(p), pure: true})
+		return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
 	case lvBit:
 		// The value is the bit-field's after the store: the new value
 		// truncated to its width (C99 6.5.16p3).
@@ -306,9 +305,9 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		v := tr.tmp("v")
 		val := tr.assignConv(rhs, lhs.bit.Type, e.OpPos)
 		if op != "" {
-			val = tr.conv(operand{kind: rvalue, t: ctype.LongType, code: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
+			val = tr.conv(operand{kind: rvalue, t: ctype.LongType, goExpr: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		return operand{kind: rvalue, t: ctype.Promote(t), code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, v), tr.rval(lhs).code)}
+		return operand{kind: rvalue, t: ctype.Promote(t), goExpr: primaryf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, primary(v)), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is
 	// the value (C99 6.5.16p3).
@@ -320,7 +319,7 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		tr.errorf(e.OpPos, "a shared structure assignment cannot be used as a value")
 		return bad()
 	}
-	return operand{kind: aggregate, t: t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", tr.aggregateCopy(lhs, rhs), lhs.code)}
+	return operand{kind: aggregate, t: t, goExpr: primaryf("func() uintptr {\n%s\nreturn %s\n}()", tr.aggregateCopy(lhs, rhs), lhs.code)}
 }
 
 // incDec handles ++ and -- as values (statements go through incDecStmt).
@@ -340,7 +339,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 	gt := goType(t)
 	step, dec := "1", op == "--"
 	if t.Kind == ctype.Ptr && !t.Elem.Shared {
-		step = tr.sizeCode(t.Elem)
+		step = tr.sizeCode(t.Elem).code
 	}
 	if t.Kind == ctype.Ptr && t.Elem.Shared || lv.kind == lvBit || t.Kind == ctype.Bool {
 		// Pointer-to-shared arithmetic and bit-fields go through a closure.
@@ -356,7 +355,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		// v holds the new value converted to the operand's type (for
 		// _Bool, 0 or 1), which is both what is stored and the value of
 		// a prefix ++ or --.
-		next.code = tr.conv(next, t)
+		next.goExpr = tr.conv(next, t)
 		var store string
 		switch lv.kind {
 		case lvGo:
@@ -364,13 +363,13 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		case lvShared:
 			store = fmt.Sprintf("upc.Store[%s](t.Thread, %s, %s)", gt, lv.code, v)
 		case lvBit:
-			store = tr.bitStore(lv, tr.conv(operand{kind: rvalue, t: t, code: v}, lv.bit.Type))
+			store = tr.bitStore(lv, tr.conv(operand{kind: rvalue, t: t, goExpr: primary(v)}, lv.bit.Type))
 		}
 		rt := cur.t
 		if post {
-			next = tr.arith("+", operand{kind: rvalue, t: rt, code: old, pure: true}, one, pos)
-			next.code = tr.conv(next, t)
-			return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, old, cur.code, v, next.code, store, old)}
+			next = tr.arith("+", operand{kind: rvalue, t: rt, goExpr: primary(old), pure: true}, one, pos)
+			next.goExpr = tr.conv(next, t)
+			return operand{kind: rvalue, t: rt, goExpr: primaryf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, old, cur.code, v, next.code, store, old)}
 		}
 		result := v
 		if lv.kind == lvBit {
@@ -378,7 +377,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			// a 3-bit field holding 7 yields 0 (C99 6.5.3.1: ++E is E+=1).
 			result = cur.code
 		}
-		return operand{kind: rvalue, t: rt, code: fmt.Sprintf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, v, next.code, store, result)}
+		return operand{kind: rvalue, t: rt, goExpr: primaryf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, v, next.code, store, result)}
 	}
 	fn := "crt.PreInc"
 	if post {
@@ -405,9 +404,9 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			// complement, which wraps the same.
 			step = fmt.Sprintf("^%s(%s) + 1", gt, step)
 		}
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
+		return operand{kind: rvalue, t: t, goExpr: primaryf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
 	}
-	return operand{kind: rvalue, t: t, code: fmt.Sprintf("%s(&%s, %s)", fn, lv.code, step)}
+	return operand{kind: rvalue, t: t, goExpr: primaryf("%s(&%s, %s)", fn, lv.code, step)}
 }
 
 // incDecStmt is ++ or -- as a statement.
@@ -430,7 +429,7 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 		if op == "--" {
 			step = "-1"
 		}
-		tr.fn.stmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, paren(lv.code), step, tr.layoutOf(t.Elem)))
+		tr.fn.stmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, lv.paren(), step, tr.layoutOf(t.Elem)))
 	case lv.kind == lvGo && t.Kind == ctype.Ptr:
 		sign := "+"
 		if op == "--" {
@@ -445,7 +444,8 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 }
 
 func (tr *translator) condExpr(e *ast.CondExpr) operand {
-	var c, bind string
+	var c goExpr
+	var bind string
 	var a operand
 	if e.Then == nil {
 		// GNU "a ?: b" is "a ? a : b" with a evaluated once: bound to a
@@ -456,12 +456,12 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 			return bad()
 		}
 		if !a.pure {
-			v, code := tr.tmp("v"), a.code
+			v, code := tr.tmp("v"), a.goExpr
 			if !a.isBool {
 				code = tr.conv(a, a.t)
 			}
 			bind = fmt.Sprintf("%s := %s\n", v, code)
-			a = operand{kind: rvalue, t: a.t, code: v, pure: true, isBool: a.isBool}
+			a = operand{kind: rvalue, t: a.t, goExpr: primary(v), pure: true, isBool: a.isBool}
 		}
 		c = tr.boolCode(a)
 	} else {
@@ -518,20 +518,20 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		}
 	}
 	if t.Kind == ctype.Void {
-		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("func() {\n%sif %s {\n%s\n} else {\n%s\n}\n}()", bind, c, tr.discard(a), tr.discard(b))}
 	}
 	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
 		// The value is the chosen struct's address; one in shared memory
 		// is copied to a private temporary first.
 		a, b = tr.privateCopy(a), tr.privateCopy(b)
-		code := fmt.Sprintf("func() uintptr {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", bind, c, a.code, b.code)
-		return operand{kind: aggregate, t: t, code: code}
+		code := primaryf("func() uintptr {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", bind, c, a.code, b.code)
+		return operand{kind: aggregate, t: t, goExpr: code}
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
-	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac)) && (b.c != nil || isIdentLike(bc)) {
-		return operand{kind: rvalue, t: t, code: fmt.Sprintf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
+	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac.code)) && (b.c != nil || isIdentLike(bc.code)) {
+		return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
 	}
-	return operand{kind: rvalue, t: t, code: fmt.Sprintf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
+	return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
 }
 
 func isIdentLike(s string) bool {
@@ -546,16 +546,17 @@ func isIdentLike(s string) bool {
 
 // discard is o's code as a Go statement evaluating it for side effects.
 func (tr *translator) discard(o operand) string {
-	if o.t.Kind == ctype.Void || isCall(o.code) {
+	if o.t.Kind == ctype.Void || isCall(o.goExpr) {
 		return o.code
 	}
 	return "_ = " + o.code
 }
 
-// isCall reports whether Go code s is a call expression (usable as a
-// statement).
-func isCall(s string) bool {
-	if len(s) == 0 || s[len(s)-1] != ')' || !isSimple(s) && s[0] != 'f' {
+// isCall reports whether g is a call expression (usable as a statement).
+// One under a line directive (atLine) is left to an assignment.
+func isCall(g goExpr) bool {
+	s := g.code
+	if g.prec != primaryPrec || !strings.HasSuffix(s, ")") || strings.HasPrefix(s, "/*") {
 		return false
 	}
 	// A conversion such as int32(x) is not a statement.
@@ -584,13 +585,13 @@ func (tr *translator) comma(e *ast.CommaExpr) operand {
 		return last
 	}
 	if last.t.Kind == ctype.Void {
-		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
 	}
 	if last.t.Kind == ctype.Struct || last.t.Kind == ctype.Union {
 		last = tr.privateCopy(last)
-		return operand{kind: aggregate, t: last.t, code: fmt.Sprintf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
+		return operand{kind: aggregate, t: last.t, goExpr: primaryf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
 	}
-	return operand{kind: rvalue, t: last.t, code: fmt.Sprintf("func() %s {\n%s\nreturn %s\n}()", goType(last.t), joinLines(stmts), tr.conv(last, last.t))}
+	return operand{kind: rvalue, t: last.t, goExpr: primaryf("func() %s {\n%s\nreturn %s\n}()", goType(last.t), joinLines(stmts), tr.conv(last, last.t))}
 }
 
 func joinLines(ls []string) string {

@@ -12,17 +12,19 @@ import (
 // builtinFunc lowers a call to a UPC library function or a compiler
 // builtin; args are already converted to the prototype's parameter types
 // (raw holds them before conversion, for layout-dependent calls).
+// Lowerings by template (simple, the OpenSHMEM and UPC-IO tables) are
+// calls or conversions: primary expressions.
 type builtinFunc struct {
-	lower func(tr *translator, args []string, raw []operand, pos token.Pos) (code string, t *ctype.Type)
+	lower func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (code goExpr, t *ctype.Type)
 }
 
 func simple(format string, result *ctype.Type) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
+	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		a := make([]any, len(args))
 		for i, s := range args {
 			a[i] = s
 		}
-		return fmt.Sprintf(format, a...), result
+		return primaryf(format, a...), result
 	}}
 }
 
@@ -45,11 +47,11 @@ var builtinParams = map[string][]*ctype.Type{
 // ucharArg is argument i, an int, converted to unsigned char as the
 // memset functions take their value (C99 7.21.6.1, UPC 1.3 §7.2.5.4); a
 // constant is converted here, since Go rejects byte(-1).
-func ucharArg(args []string, raw []operand, i int) string {
+func ucharArg(args []goExpr, raw []operand, i int) goExpr {
 	if raw[i].c != nil && !raw[i].c.IsFloat() {
-		return fmt.Sprintf("byte(%d)", uint8(raw[i].c.Int))
+		return primaryf("byte(%d)", uint8(raw[i].c.Int))
 	}
-	return "byte(" + args[i] + ")"
+	return primaryf("byte(%s)", args[i])
 }
 
 // vaBuiltin lowers va_start, va_end and va_copy, whose first argument is
@@ -71,13 +73,13 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 			tr.errorf(e.Lparen, "'va_start' used in a function with fixed arguments")
 			return bad()
 		}
-		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
 	case "__builtin_va_copy":
 		src := tr.value(e.Args[1])
-		return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, ctype.VoidPtr))}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, ctype.VoidPtr))}
 	}
 	// va_end releases nothing: the arguments live in the caller's slice.
-	return operand{kind: rvalue, t: ctype.VoidType, code: fmt.Sprintf("crt.Void(%s)", ap.code)}
+	return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(%s)", ap.code)}
 }
 
 // vaArg lowers va_arg(ap, T).
@@ -93,31 +95,31 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		// address, as structs are everywhere (promoteArg); the caller's
 		// object outlives the call, and the callee copies it where it
 		// stores the value.
-		return operand{kind: aggregate, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[uintptr](&%s)", ap.code)}
+		return operand{kind: aggregate, t: t.Unqual(), goExpr: primaryf("crt.VaArg[uintptr](&%s)", ap.code)}
 	}
 	if !t.IsScalar() {
 		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
 		return bad()
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: fmt.Sprintf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
+	return operand{kind: rvalue, t: t.Unqual(), goExpr: primaryf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
 }
 
 // floatPredicate lowers a classification macro of math.h on a float or
 // double argument to a Go test.
-func floatPredicate(format string) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func floatPredicate(format string) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+	return func(tr *translator, _ []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		if len(raw) != 1 || !raw[0].t.IsFloat() {
 			tr.errorf(pos, "argument must be a floating-point value")
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
-		return "crt.B2I(" + fmt.Sprintf(format, tr.conv(raw[0], ctype.DoubleType)) + ")", ctype.IntType
+		return primary("crt.B2I(" + fmt.Sprintf(format, tr.conv(raw[0], ctype.DoubleType)) + ")"), ctype.IntType
 	}
 }
 
 // divLowering lowers div, ldiv and lldiv, whose result struct is a
 // temporary in the caller's frame.
-func divLowering(goFunc string, elem *ctype.Type) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-	return func(tr *translator, args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
+func divLowering(goFunc string, elem *ctype.Type) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+	return func(tr *translator, args []goExpr, _ []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		rec := &ctype.Record{Tag: "", Fields: []*ctype.Field{{Name: "quot", Type: elem}, {Name: "rem", Type: elem}}}
 		ctype.LayoutRecord(rec)
 		if s := tr.scope.lookup(map[*ctype.Type]string{ctype.IntType: "div_t", ctype.LongType: "ldiv_t", ctype.LLongType: "lldiv_t"}[elem]); s != nil && s.kind == symTypedef {
@@ -126,14 +128,14 @@ func divLowering(goFunc string, elem *ctype.Type) func(*translator, []string, []
 		t := &ctype.Type{Kind: ctype.Struct, Rec: rec}
 		if tr.fn == nil || len(args) != 2 {
 			tr.errorf(pos, "%s needs 2 arguments inside a function", goFunc)
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
 		slot := tr.tempSlot(t, tr.tmp("div"))
 		store := "crt.Div"
 		if elem != ctype.IntType {
 			store = "crt.Ldiv"
 		}
-		return fmt.Sprintf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
+		return primaryf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
 	}
 }
 
@@ -228,9 +230,9 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		// Evaluated first (C leaves the order of arguments unspecified).
 		call := tr.callWith(f, sig, args)
 		if sig.Result.Kind == ctype.Void {
-			return operand{kind: rvalue, t: sig.Result, code: fmt.Sprintf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
+			return operand{kind: rvalue, t: sig.Result, goExpr: primaryf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
 		}
-		call.code = fmt.Sprintf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
+		call.goExpr = primaryf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
 		return call
 	}
 	return tr.callWith(f, sig, args)
@@ -252,12 +254,12 @@ func (tr *translator) callWith(f operand, sig *ctype.FuncSig, args []string) ope
 		if lc.state {
 			args = append([]string{"&t.libc"}, args...)
 		}
-		return tr.result(fmt.Sprintf("%s(%s)", lc.goName, strings.Join(args, ", ")), sig.Result)
+		return tr.result(primaryf("%s(%s)", lc.goName, strings.Join(args, ", ")), sig.Result)
 	}
 	if f.kind == funcDesig {
-		return tr.result(fmt.Sprintf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+		return tr.result(primaryf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 	}
-	return tr.result(fmt.Sprintf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+	return tr.result(primaryf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 }
 
 func calleeName(e ast.Expr) string {
@@ -267,11 +269,11 @@ func calleeName(e ast.Expr) string {
 	return "the called function"
 }
 
-func (tr *translator) result(code string, t *ctype.Type) operand {
+func (tr *translator) result(code goExpr, t *ctype.Type) operand {
 	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
-		return operand{kind: aggregate, t: t, code: code}
+		return operand{kind: aggregate, t: t, goExpr: code}
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: code}
+	return operand{kind: rvalue, t: t.Unqual(), goExpr: code}
 }
 
 // callArgs checks and converts the arguments of a call to sig. defined is
@@ -306,17 +308,17 @@ func (tr *translator) callArgs(e *ast.CallExpr, sig *ctype.FuncSig, name string,
 		o := tr.value(a)
 		switch {
 		case i < n:
-			args = append(args, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)))
+			args = append(args, tr.convertFor(o, sig.Params[i], a.Pos(), fmt.Sprintf("argument %d of %s", i+1, name)).code)
 			params = append(params, goType(sig.Params[i]))
 		case i >= limit:
 			if !o.pure {
 				ignored = append(ignored, tr.discardValue(o))
 			}
 		case packed && o.t.IsPtrToShared():
-			args = append(args, tr.conv(o, o.t))
+			args = append(args, tr.conv(o, o.t).code)
 			params = append(params, goType(o.t))
 		default:
-			args = append(args, tr.variadicArg(o))
+			args = append(args, tr.variadicArg(o).code)
 			params = append(params, goType(ctype.PromoteArgument(o.t)))
 		}
 	}
@@ -332,26 +334,26 @@ func (tr *translator) discardValue(o operand) string {
 	if o.t.IsPtrToShared() || o.t.Kind == ctype.Struct || o.t.Kind == ctype.Union {
 		return o.code
 	}
-	return tr.conv(o, o.t)
+	return tr.conv(o, o.t).code
 }
 
 // variadicArg applies the default argument promotions (C99 6.5.2.2p6).
 // The result goes into a Go ...any, so constants carry their Go type.
-func (tr *translator) variadicArg(o operand) string {
+func (tr *translator) variadicArg(o operand) goExpr {
 	code := tr.promoteArg(o)
-	if o.c != nil && !strings.Contains(code, "(") {
+	if o.c != nil && !strings.Contains(code.code, "(") {
 		t := o.t
 		if t.Kind == ctype.Float {
 			t = ctype.DoubleType
 		} else if t.IsInteger() {
 			t = ctype.Promote(t)
 		}
-		return goType(t) + "(" + code + ")"
+		return primaryf("%s(%s)", goType(t), code)
 	}
 	return code
 }
 
-func (tr *translator) promoteArg(o operand) string {
+func (tr *translator) promoteArg(o operand) goExpr {
 	switch {
 	case o.t.Kind == ctype.Float:
 		return tr.conv(o, ctype.DoubleType)
@@ -359,9 +361,9 @@ func (tr *translator) promoteArg(o operand) string {
 		return tr.conv(o, ctype.Promote(o.t))
 	case o.t.IsPtrToShared():
 		// printf("%p") of a pointer-to-shared prints its address field.
-		return "uintptr(" + paren(o.code) + ".Addr)"
+		return primaryf("uintptr(%s.Addr)", o.paren())
 	case o.t.Kind == ctype.Struct || o.t.Kind == ctype.Union:
-		return o.code
+		return o.goExpr
 	}
 	return tr.conv(o, o.t)
 }
@@ -389,7 +391,7 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *ctype.FuncSi
 		params, fixed = sig.Params, !sig.Variadic || len(e.Args) < len(sig.Params)
 	}
 	var raw []operand
-	var args []string
+	var args []goExpr
 	for i, a := range e.Args {
 		o := tr.value(a)
 		raw = append(raw, o)
@@ -421,11 +423,11 @@ func (tr *translator) builtinCall(name string, b *builtinFunc, sig *ctype.FuncSi
 // C does, wrapping, but rejects a constant that does not fit. An unsigned
 // constant of 2^31 or more (a negative size converted to size_t) goes
 // through crt.Dynamic, to be converted when the call runs.
-func (tr *translator) runtimeArg(o operand, pt *ctype.Type, pos token.Pos) string {
+func (tr *translator) runtimeArg(o operand, pt *ctype.Type, pos token.Pos) goExpr {
 	code := tr.assignConv(o, pt, pos)
 	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
 		if c := ctype.ConvertConst(*o.c, pt); uint64(c.Int) >= 1<<31 {
-			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(pt), code)
+			return primaryf("crt.Dynamic[%s](%s)", goType(pt), code)
 		}
 	}
 	return code
@@ -445,31 +447,31 @@ func (tr *translator) callPointer(f operand, args []string, pos token.Pos) strin
 
 // lowerAlloca lowers alloca(size): size bytes (aligned for any type) in
 // the calling function's frame, which its return releases, as a VLA's.
-func (tr *translator) lowerAlloca(args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
+func (tr *translator) lowerAlloca(args []goExpr, _ []operand, pos token.Pos) (goExpr, *ctype.Type) {
 	if tr.fn == nil || len(args) != 1 {
 		tr.errorf(pos, "alloca takes one argument, inside a function")
-		return "0", ctype.VoidPtr
+		return primary("0"), ctype.VoidPtr
 	}
 	tr.fn.needFrame = true
-	return fmt.Sprintf("t.stack.Alloc(uintptr(%s), 16)", args[0]), ctype.VoidPtr
+	return primaryf("t.stack.Alloc(uintptr(%s), 16)", args[0]), ctype.VoidPtr
 }
 
-func (tr *translator) lowerQsort(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func (tr *translator) lowerQsort(args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 	if len(args) != 4 {
 		tr.errorf(pos, "qsort takes 4 arguments")
-		return "", ctype.VoidType
+		return primary(""), ctype.VoidType
 	}
 	cmp := tr.callPointer(raw[3], []string{"a", "b"}, pos)
-	return fmt.Sprintf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), ctype.VoidType
+	return primaryf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), ctype.VoidType
 }
 
-func (tr *translator) lowerBsearch(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func (tr *translator) lowerBsearch(args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 	if len(args) != 5 {
 		tr.errorf(pos, "bsearch takes 5 arguments")
-		return "", ctype.VoidPtr
+		return primary(""), ctype.VoidPtr
 	}
 	cmp := tr.callPointer(raw[4], []string{"a", "b"}, pos)
-	return fmt.Sprintf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), ctype.VoidPtr
+	return primaryf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), ctype.VoidPtr
 }
 
 // compoundLit is (T){...}: a temporary in the current frame, or static
@@ -487,10 +489,11 @@ func (tr *translator) compoundLit(e *ast.CompoundLit) operand {
 		tr.errorf(e.Pos(), "compound literal has variable or incomplete type '%s'", t)
 		return bad()
 	}
-	addr := tr.tempSlot(t, tr.tmp("lit"))
-	tr.initMemory(addr, t, e.Init, true)
+	slot := tr.tempSlot(t, tr.tmp("lit"))
+	tr.initMemory(primary(slot), t, e.Init, true)
+	addr := primary(slot)
 	if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
-		return operand{kind: aggregate, t: t, code: addr}
+		return operand{kind: aggregate, t: t, goExpr: addr}
 	}
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), addr), addr: addr}
+	return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, addr), addr: addr}
 }

@@ -242,7 +242,7 @@ func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
 	}
 	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
 	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
-	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
+	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size.code, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
 	obj.Alloc = fmt.Sprintf("t.%s = t.LocalAddr() + sym_%s\ncmem.Memset(t.%s, 0, %s)", s.goName, s.goName, s.goName, size)
 }
 
@@ -263,7 +263,7 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 		return
 	}
 	if s.inMem {
-		tr.staticInit(func() { tr.initMemory("t."+s.goName, t, d.Init, false) })
+		tr.staticInit(func() { tr.initMemory(primary("t."+s.goName), t, d.Init, false) })
 		return
 	}
 	tr.staticInit(func() {
@@ -464,10 +464,10 @@ func (tr *translator) countInit(l *ast.InitList) int {
 }
 
 // initScalar is the value of a scalar initializer, converted.
-func (tr *translator) initScalar(t *ctype.Type, init ast.Expr) string {
+func (tr *translator) initScalar(t *ctype.Type, init ast.Expr) goExpr {
 	if l, ok := init.(*ast.InitList); ok {
 		if len(l.Elems) == 0 {
-			return zeroValue(t)
+			return primary(zeroValue(t))
 		}
 		if len(l.Elems) > 1 {
 			tr.warnf(l.Elems[1].Pos(), "excess elements in scalar initializer")
@@ -479,7 +479,7 @@ func (tr *translator) initScalar(t *ctype.Type, init ast.Expr) string {
 }
 
 // initMemory initialises the object of type t at address addr.
-func (tr *translator) initMemory(addr string, t *ctype.Type, init ast.Expr, zero bool) {
+func (tr *translator) initMemory(addr goExpr, t *ctype.Type, init ast.Expr, zero bool) {
 	fn := tr.fn
 	switch t.Kind {
 	case ctype.Array:
@@ -515,7 +515,7 @@ func (tr *translator) initMemory(addr string, t *ctype.Type, init ast.Expr, zero
 				tr.errorf(init.Pos(), "incompatible types when initializing type '%s' using type '%s'", t, o.t)
 				return
 			}
-			fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: t, code: addr}, o))
+			fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: t, goExpr: addr}, o))
 			return
 		}
 		if zero {
@@ -545,7 +545,7 @@ func stringInit(t *ctype.Type, init ast.Expr) *ast.StringLit {
 
 // initList walks a braced initializer for an array or struct at addr,
 // with designators and brace elision (C99 6.7.8).
-func (tr *translator) initList(addr string, t *ctype.Type, l *ast.InitList) {
+func (tr *translator) initList(addr goExpr, t *ctype.Type, l *ast.InitList) {
 	elems := l.Elems
 	tr.initAggregate(addr, t, &elems, true)
 	if len(elems) > 0 {
@@ -555,7 +555,7 @@ func (tr *translator) initList(addr string, t *ctype.Type, l *ast.InitList) {
 
 // initAggregate consumes initializer elements for the aggregate t; braced
 // says the list belongs to t itself (designators allowed at its level).
-func (tr *translator) initAggregate(addr string, t *ctype.Type, elems *[]*ast.InitElem, braced bool) {
+func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.InitElem, braced bool) {
 	index := int64(0)
 	fieldIdx := 0
 	for len(*elems) > 0 {
@@ -564,7 +564,7 @@ func (tr *translator) initAggregate(addr string, t *ctype.Type, elems *[]*ast.In
 			return // a designator belongs to an enclosing list
 		}
 		var sub *ctype.Type
-		var off string
+		var off goExpr
 		if len(e.Designators) > 0 {
 			switch d := e.Designators[0].(type) {
 			case *ast.IndexDesignator:
@@ -635,7 +635,7 @@ func (tr *translator) initAggregate(addr string, t *ctype.Type, elems *[]*ast.In
 			f := t.Rec.Fields[fieldIdx]
 			if f.Name != "" {
 				v := tr.initScalar(f.Type, e.Value)
-				tr.fn.stmt(tr.bitStore(operand{kind: lvBit, addr: fmt.Sprintf("%s + %d", addr, f.Offset), bit: f}, v))
+				tr.fn.stmt(tr.bitStore(operand{kind: lvBit, addr: binaryOp(addr, "+", intLit(f.Offset)), bit: f}, v))
 			}
 			*elems = (*elems)[1:]
 			tr.advance(t, &index, &fieldIdx)
@@ -677,19 +677,12 @@ func (tr *translator) advance(t *ctype.Type, index *int64, field *int) {
 	}
 }
 
-func (tr *translator) elemAddr(addr string, t *ctype.Type, index int64, field int) (string, *ctype.Type) {
+func (tr *translator) elemAddr(addr goExpr, t *ctype.Type, index int64, field int) (goExpr, *ctype.Type) {
 	if t.Kind == ctype.Array {
-		off := index * t.Elem.Size()
-		if off == 0 {
-			return addr, t.Elem
-		}
-		return fmt.Sprintf("%s + %d", addr, off), t.Elem
+		return plusConst(addr, index*t.Elem.Size()), t.Elem
 	}
 	f := t.Rec.Fields[field]
-	if f.Offset == 0 {
-		return addr, f.Type
-	}
-	return fmt.Sprintf("%s + %d", addr, f.Offset), f.Type
+	return plusConst(addr, f.Offset), f.Type
 }
 
 // initShared initialises a static shared object (run by thread 0): the
@@ -702,7 +695,7 @@ func (tr *translator) initShared(ptr string, t *ctype.Type, init ast.Expr) {
 	fn := tr.fn
 	fn.stmt("{")
 	fn.stmt(fmt.Sprintf("%s := cmem.Calloc(1, %s)", tmp, tr.sizeCode(priv)))
-	tr.initMemory(tmp, priv, init, false)
+	tr.initMemory(primary(tmp), priv, init, false)
 	if t.Kind != ctype.Array {
 		fn.stmt(fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %d)", ptr, tmp, base.Size()))
 	} else {
@@ -795,7 +788,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		s.goName = fn.frameSlot(tr, t, d.Name)
 		tr.scope.insert(s)
 		if d.Init != nil {
-			tr.initMemory(s.goName, t, d.Init, true)
+			tr.initMemory(primary(s.goName), t, d.Init, true)
 		}
 		return
 	}

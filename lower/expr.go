@@ -27,10 +27,11 @@ const (
 // operand is a checked expression: its C type, how to reach it in Go, and
 // its constant value if it has one.
 type operand struct {
-	kind   opKind
-	t      *ctype.Type
-	code   string
-	addr   string
+	kind opKind
+	t    *ctype.Type
+	goExpr
+	// addr is, for an lvGo or lvBit in C memory, its address.
+	addr   goExpr
 	c      *ctype.Const
 	isBool bool // rvalue code is a Go bool standing for a C int 0/1
 	pure   bool // no side effects: the code may be evaluated twice
@@ -44,47 +45,51 @@ type operand struct {
 	null bool
 	// shared is, for a shared element accessed directly because it is
 	// known to be local, its pointer-to-shared (what & yields).
-	shared string
+	shared goExpr
 }
 
 func bad() operand {
-	return operand{kind: rvalue, t: ctype.IntType, code: "0", pure: true, invalid: true}
+	return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("0"), pure: true, invalid: true}
 }
 
 func constOp(c ctype.Const) operand {
-	return operand{kind: rvalue, t: c.Type, c: &c, code: constCode(c), pure: true, null: c.Type.IsInteger() && c.Int == 0}
+	return operand{kind: rvalue, t: c.Type, c: &c, goExpr: constCode(c), pure: true, null: c.Type.IsInteger() && c.Int == 0}
 }
 
 // constCode spells a constant as a Go expression of its Go type.
-func constCode(c ctype.Const) string {
+func constCode(c ctype.Const) goExpr {
 	gt := goType(c.Type)
 	if c.Type.IsFloat() {
-		s := strconv.FormatFloat(c.Float, 'g', -1, 64)
 		switch {
 		case math.IsInf(c.Float, 1):
-			return gt + "(math.Inf(1))"
+			return primary(gt + "(math.Inf(1))")
 		case math.IsInf(c.Float, -1):
-			return gt + "(math.Inf(-1))"
+			return primary(gt + "(math.Inf(-1))")
 		case math.IsNaN(c.Float):
-			return gt + "(math.NaN())"
+			return primary(gt + "(math.NaN())")
 		case c.Float == 0 && math.Signbit(c.Float):
 			// Go constants have no negative zero (C99 Annex F does).
-			return gt + "(math.Copysign(0, -1))"
+			return primary(gt + "(math.Copysign(0, -1))")
 		}
+		s := strconv.FormatFloat(math.Abs(c.Float), 'g', -1, 64)
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
-		if c.Type.Kind == ctype.Float {
-			return "float32(" + s + ")"
+		lit := primary(s)
+		if c.Float < 0 {
+			lit = unaryOp("-", lit)
 		}
-		return s
+		if c.Type.Kind == ctype.Float {
+			return primaryf("float32(%s)", lit)
+		}
+		return lit
 	}
 	if c.Type.IsSigned() || c.Type.Kind == ctype.Bool {
 		v := c.Int
 		if gt == "int32" && v >= math.MinInt32 && v <= math.MaxInt32 {
-			return strconv.FormatInt(v, 10)
+			return intLit(v)
 		}
-		return gt + "(" + strconv.FormatInt(v, 10) + ")"
+		return primaryf("%s(%d)", gt, v)
 	}
 	u := uint64(c.Int)
 	switch c.Type.Size() {
@@ -95,7 +100,7 @@ func constCode(c ctype.Const) string {
 	case 4:
 		u = uint64(uint32(u))
 	}
-	return gt + "(" + strconv.FormatUint(u, 10) + ")"
+	return primaryf("%s(%d)", gt, u)
 }
 
 // value evaluates e as an rvalue (lvalues are loaded, arrays decay).
@@ -111,25 +116,29 @@ func (tr *translator) rval(o operand) operand {
 		if tr.isStrict(o.t) {
 			load = "upc.LoadStrict"
 		}
-		o = operand{kind: rvalue, t: o.t.Unqual(), code: fmt.Sprintf("%s[%s](t.Thread, %s)", load, goType(o.t), o.code), pure: o.pure}
+		o = operand{kind: rvalue, t: o.t.Unqual(), goExpr: primaryf("%s[%s](t.Thread, %s)", load, goType(o.t), o.code), pure: o.pure}
 	case lvBit:
-		o = operand{kind: rvalue, t: ctype.Promote(o.bit.Type), code: tr.bitLoad(o), pure: o.pure}
-	case aggregate:
+		o = operand{kind: rvalue, t: ctype.Promote(o.bit.Type), goExpr: tr.bitLoad(o), pure: o.pure}
+	case aggregate, sharedAgg:
 		if o.t.Kind == ctype.Array {
-			return operand{kind: rvalue, t: ctype.PointerTo(o.t.Elem), code: o.code, pure: o.pure}
-		}
-	case sharedAgg:
-		if o.t.Kind == ctype.Array {
-			return operand{kind: rvalue, t: ctype.PointerTo(o.t.Elem), code: o.code, pure: o.pure}
+			return checked(operand{kind: rvalue, t: ctype.PointerTo(o.t.Elem), goExpr: o.goExpr, pure: o.pure})
 		}
 	case funcDesig:
 		name := o.code
 		if o.sym != nil && (o.sym.libc != nil || o.sym.builtin != nil) {
 			name = tr.libcWrapper(o.sym)
 		}
-		return operand{kind: rvalue, t: ctype.PointerTo(o.t), code: tr.funcPointer(name), pure: true}
+		return checked(operand{kind: rvalue, t: ctype.PointerTo(o.t), goExpr: primary(tr.funcPointer(name)), pure: true})
 	}
 	o.t = o.t.Unqual()
+	return checked(o)
+}
+
+// checked is o, shown to checkPrec when a test set it.
+func checked(o operand) operand {
+	if checkPrec != nil {
+		checkPrec(o.goExpr)
+	}
 	return o
 }
 
@@ -192,216 +201,105 @@ func (tr *translator) funcPointer(name string) string {
 }
 
 // conv returns o's value converted to type to, as Go code.
-func (tr *translator) conv(o operand, to *ctype.Type) string {
+func (tr *translator) conv(o operand, to *ctype.Type) goExpr {
 	to = to.Unqual()
 	if o.invalid {
-		return zeroValue(to) // already reported
+		return primary(zeroValue(to)) // already reported
 	}
 	if o.null && to.IsPtrToShared() {
-		return "upc.Null()"
+		return primary("upc.Null()")
 	}
 	if o.c != nil && to.IsArith() && o.t.IsArith() {
 		return constCode(ctype.ConvertConst(*o.c, to))
 	}
 	if o.c != nil && to.Kind == ctype.Ptr && !to.Elem.Shared && o.t.IsInteger() {
-		if o.c.Int == 0 {
-			return "uintptr(0)"
-		}
-		return fmt.Sprintf("uintptr(%d)", o.c.Int)
+		return primaryf("uintptr(%d)", o.c.Int)
 	}
 	from := o.t.Unqual()
 	if o.isBool {
 		if to.Kind == ctype.Bool {
-			return "uint8(crt.B2I(" + o.code + "))"
+			return primaryf("uint8(crt.B2I(%s))", o.code)
 		}
 		if to.IsArith() {
 			if goType(to) == "int32" {
-				return "crt.B2I(" + o.code + ")"
+				return primaryf("crt.B2I(%s)", o.code)
 			}
-			return goType(to) + "(crt.B2I(" + o.code + "))"
+			return primaryf("%s(crt.B2I(%s))", goType(to), o.code)
 		}
 	}
 	if to.Kind == ctype.Void {
-		return o.code
+		return o.goExpr
 	}
 	if to.Kind == ctype.Bool && from.Kind != ctype.Bool {
 		if from.IsPtrToShared() {
-			return "uint8(crt.B2I(!" + paren(o.code) + ".IsNull()))"
+			return primaryf("uint8(crt.B2I(!%s.IsNull()))", o.paren())
 		}
-		return "crt.Bool[" + goType(from) + "](" + o.code + ")"
+		return primaryf("crt.Bool[%s](%s)", goType(from), o.code)
 	}
 	if from.IsPtrToShared() && to.Kind == ctype.Ptr && !to.Elem.Shared {
 		// A cast from pointer-to-shared to a private pointer: valid only
 		// for an object with affinity to the calling thread.
-		return fmt.Sprintf("uintptr(t.Local(%s))", o.code)
+		return primaryf("uintptr(t.Local(%s))", o.code)
 	}
 	if from.Kind == ctype.Ptr && !from.Elem.Shared && to.IsPtrToShared() {
 		tr.errorf(token.Pos{}, "cannot convert a private pointer to a pointer-to-shared")
-		return "upc.Null()"
+		return primary("upc.Null()")
 	}
 	if from.IsPtrToShared() && to.IsPtrToShared() {
 		if ctype.ResetsPhase(from, to) {
 			// Thread and address stay; the phase becomes 0.
-			return paren(o.code) + ".ResetPhase()"
+			return primaryf("%s.ResetPhase()", o.paren())
 		}
-		return o.code
+		return o.goExpr
 	}
 	if from.IsInteger() && to.IsPtrToShared() {
 		tr.errorf(token.Pos{}, "cannot convert an integer to a pointer-to-shared")
-		return "upc.Null()"
+		return primary("upc.Null()")
 	}
 	fg, tg := goType(from), goType(to)
 	if (from.Kind == ctype.Array || from.Kind == ctype.Struct || from.Kind == ctype.Union || from.Kind == ctype.Func) && to.Kind != ctype.Ptr {
-		return o.code
+		return o.goExpr
 	}
 	if fg == tg {
-		return o.code
+		return o.goExpr
 	}
 	if from.IsFloat() && to.IsInteger() && !to.IsSigned() {
 		// Go converts a negative float to unsigned as an
 		// implementation-defined value; C makes it undefined. Going through
 		// int64 gives what gcc gives on x86-64 for values in range.
-		return tg + "(int64(" + o.code + "))"
+		return primaryf("%s(int64(%s))", tg, o.code)
 	}
 	if from.IsPtrToShared() {
-		return tg + "(" + paren(o.code) + ".Addr)"
+		return primaryf("%s(%s.Addr)", tg, o.paren())
 	}
-	return tg + "(" + o.code + ")"
-}
-
-// goPrec is the precedence of Go binary operator op (5 binds tightest).
-func goPrec(op string) int {
-	switch op {
-	case "||":
-		return 1
-	case "&&":
-		return 2
-	case "==", "!=", "<", "<=", ">", ">=":
-		return 3
-	case "+", "-", "|", "^":
-		return 4
-	}
-	return 5
-}
-
-// topLevel calls visit for each byte of Go code s outside brackets and
-// string literals, with its index; visit returns how many bytes to skip
-// after it, or -1 to stop.
-func topLevel(s string, visit func(i int) int) {
-	depth, inStr := 0, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if inStr {
-			if c == '\\' {
-				i++
-			} else if c == '"' {
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inStr = true
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		default:
-			if depth == 0 {
-				skip := visit(i)
-				if skip < 0 {
-					return
-				}
-				i += skip
-			}
-		}
-	}
-}
-
-// topPrec is the precedence of the loosest binary operator of Go code s
-// outside brackets, or 6 for an operand with none. Generated code always
-// spaces its binary operators, which is what this looks for.
-func topPrec(s string) int {
-	prec := 6
-	topLevel(s, func(i int) int {
-		if s[i] != ' ' {
-			return 0
-		}
-		j := strings.IndexByte(s[i+1:], ' ')
-		if j < 0 {
-			return 0
-		}
-		switch op := s[i+1 : i+1+j]; op {
-		case "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "|", "^", "*", "/", "%", "<<", ">>", "&", "&^":
-			prec = min(prec, goPrec(op))
-			return j
-		}
-		return 0
-	})
-	return prec
-}
-
-// operandOf parenthesises s as an operand of a binary operator of
-// precedence prec: the left operand when its operator binds at least as
-// tightly, the right one only when it binds more tightly.
-func operandOf(s string, prec int, right bool) string {
-	p := topPrec(s)
-	if p > prec || p == prec && !right {
-		return s
-	}
-	return "(" + s + ")"
-}
-
-func paren(s string) string {
-	if isSimple(s) {
-		return s
-	}
-	return "(" + s + ")"
-}
-
-// isSimple reports whether s can stand as an operand or receiver without
-// parentheses: no operator or space outside brackets, no leading unary
-// operator.
-func isSimple(s string) bool {
-	if s == "" || strings.IndexByte("-^!*&<+", s[0]) >= 0 {
-		return false
-	}
-	simple := true
-	topLevel(s, func(i int) int {
-		if strings.IndexByte(" +-*/%&|^<>=!", s[i]) >= 0 {
-			simple = false
-			return -1
-		}
-		return 0
-	})
-	return simple
+	return primaryf("%s(%s)", tg, o.code)
 }
 
 // boolCode is o as a Go bool (C's "compares unequal to 0"); o must be a
 // scalar, which callers check.
-func (tr *translator) boolCode(o operand) string {
+func (tr *translator) boolCode(o operand) goExpr {
 	o = tr.rval(o)
 	if o.isBool {
-		return o.code
+		return o.goExpr
 	}
 	if o.c != nil {
 		if o.c.Truth() {
-			return "true"
+			return primary("true")
 		}
-		return "false"
+		return primary("false")
 	}
 	switch {
 	case o.t.IsPtrToShared():
-		return "!" + paren(o.code) + ".IsNull()"
+		return unaryOp("!", primaryf("%s.IsNull()", o.paren()))
 	case o.t.IsScalar():
-		return paren(o.code) + " != 0"
+		return goExpr{code: o.paren() + " != 0", prec: goPrec("!=")}
 	}
 	// Not a scalar: the caller reported it where it knows the position.
-	return "false"
+	return primary("false")
 }
 
 // cond evaluates e as a condition.
-func (tr *translator) cond(e ast.Expr) string {
+func (tr *translator) cond(e ast.Expr) goExpr {
 	o := tr.value(e)
 	if !o.t.IsScalar() {
 		tr.errorf(e.Pos(), "used type '%s' where scalar is required", o.t)
@@ -409,8 +307,8 @@ func (tr *translator) cond(e ast.Expr) string {
 	return tr.boolCode(o)
 }
 
-func boolOp(code string) operand {
-	return operand{kind: rvalue, t: ctype.IntType, code: code, isBool: true}
+func boolOp(g goExpr) operand {
+	return operand{kind: rvalue, t: ctype.IntType, goExpr: g, isBool: true}
 }
 
 // layoutOf is the runtime layout of shared elements of type t: block size
@@ -421,15 +319,23 @@ func (tr *translator) layoutOf(t *ctype.Type) string {
 }
 
 // sizeCode is sizeof(t) as Go code of type uintptr.
-func (tr *translator) sizeCode(t *ctype.Type) string {
-	if !t.DependsOnTHREADS() {
-		s := t.Size()
-		if s < 0 {
-			s = 1
-		}
-		return strconv.FormatInt(s, 10)
+func (tr *translator) sizeCode(t *ctype.Type) goExpr {
+	if s, ok := constSize(t); ok {
+		return intLit(s)
 	}
-	return "uintptr(" + tr.sizeExprInt(t) + ")"
+	return primaryf("uintptr(%s)", tr.sizeExprInt(t))
+}
+
+// constSize is sizeof(t) as a number, or false when THREADS decides it.
+// An incomplete type counts 1 (its use was reported).
+func constSize(t *ctype.Type) (int64, bool) {
+	if t.DependsOnTHREADS() {
+		return 0, false
+	}
+	if t.Size() < 0 {
+		return 1, true
+	}
+	return t.Size(), true
 }
 
 // sizeExprInt is sizeof(t) as an int expression involving THREADS.
@@ -487,7 +393,7 @@ func (tr *translator) expr(e ast.Expr) operand {
 			tr.errorf(e.Pos(), "wide string literals are not supported")
 		}
 		name := tr.stringVar(s)
-		return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(s) + 1)}, code: name, pure: true}
+		return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(s) + 1)}, goExpr: primary(name), pure: true}
 	case *ast.Ident:
 		return tr.ident(e)
 	case *ast.IndexExpr:
@@ -579,15 +485,15 @@ func (tr *translator) ident(e *ast.Ident) operand {
 				// A local copy: the Go compiler then keeps it in a register
 				// (THREADS never changes while the program runs).
 				tr.fn.usesTHREADS = true
-				return operand{kind: rvalue, t: ctype.IntType, code: "THREADS", pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("THREADS"), pure: true}
 			}
-			return operand{kind: rvalue, t: ctype.IntType, code: "int32(t.Threads)", pure: true}
+			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.Threads)"), pure: true}
 		case "MYTHREAD":
 			if tr.fn != nil && tr.fn.name != "init" {
 				tr.fn.usesMYTHREAD = true
-				return operand{kind: rvalue, t: ctype.IntType, code: "MYTHREAD", pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("MYTHREAD"), pure: true}
 			}
-			return operand{kind: rvalue, t: ctype.IntType, code: "int32(t.MyThread)", pure: true}
+			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.MyThread)"), pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
 			return constOp(ctype.Const{Type: ctype.IntType, Int: maxBlockSize})
 		case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
@@ -595,7 +501,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			if tr.fn != nil {
 				name = tr.fn.name
 			}
-			return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(name) + 1)}, code: tr.stringVar(name), pure: true}
+			return operand{kind: aggregate, t: &ctype.Type{Kind: ctype.Array, Elem: ctype.CharType, Len: int64(len(name) + 1)}, goExpr: primary(tr.stringVar(name)), pure: true}
 		}
 		tr.errorf(e.Pos(), "'%s' undeclared", e.Name)
 		// Declare it to report each undeclared name once per scope.
@@ -613,51 +519,72 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		tr.errorf(e.Pos(), "unexpected type name '%s': expected expression", e.Name)
 		return bad()
 	case symFunc:
-		return operand{kind: funcDesig, t: s.typ, code: s.goName, pure: true, sym: s}
+		return operand{kind: funcDesig, t: s.typ, goExpr: primary(s.goName), pure: true, sym: s}
 	}
-	name := s.goName
+	name := primary(s.goName)
 	if s.st == stGlobal || s.st == stStaticLocal {
-		name = "t." + name
+		name = primary("t." + s.goName)
 	}
 	t := s.typ
 	switch {
 	case s.st == stShared:
-		p := fmt.Sprintf("upc.StaticPtr(%s)", s.goName)
+		p := primaryf("upc.StaticPtr(%s)", s.goName)
 		if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
-			return operand{kind: sharedAgg, t: t, code: p, pure: true, sym: s}
+			return operand{kind: sharedAgg, t: t, goExpr: p, pure: true, sym: s}
 		}
-		return operand{kind: lvShared, t: t, code: p, pure: true, sym: s}
+		return operand{kind: lvShared, t: t, goExpr: p, pure: true, sym: s}
 	case t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union:
-		return operand{kind: aggregate, t: t, code: name, pure: true, sym: s}
+		return operand{kind: aggregate, t: t, goExpr: name, pure: true, sym: s}
 	case s.inMem:
-		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), name), addr: name, pure: true, sym: s}
+		return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, name), addr: name, pure: true, sym: s}
 	}
-	return operand{kind: lvGo, t: t, code: name, pure: true, sym: s}
+	return operand{kind: lvGo, t: t, goExpr: name, pure: true, sym: s}
 }
 
-// addScaled is base + i*size for private addresses, as Go code.
-func addScaled(base string, idx operand, size string, tr *translator) string {
-	if idx.c != nil {
+// addScaled is base + idx*size for private addresses, where size is the
+// size of elem.
+func (tr *translator) addScaled(base goExpr, idx operand, elem *ctype.Type) goExpr {
+	op, step := tr.scaledStep(idx, elem)
+	if op == "" {
+		return base
+	}
+	return binaryOp(base, op, step)
+}
+
+// scaledStep is idx*sizeof(elem) as what a private address adds: op is
+// "+" or "-" and step what follows it ("" when the step is a constant 0).
+func (tr *translator) scaledStep(idx operand, elem *ctype.Type) (op string, step goExpr) {
+	size, known := constSize(elem)
+	if idx.c != nil && known {
 		off := idx.c.Int
 		if !idx.t.IsSigned() {
 			off = int64(uint64(idx.c.Int))
 		}
-		n, err := strconv.ParseInt(size, 10, 64)
-		if err == nil {
-			if off*n == 0 {
-				return base
-			}
-			if off*n < 0 {
-				return fmt.Sprintf("%s - %d", base, -off*n)
-			}
-			return fmt.Sprintf("%s + %d", base, off*n)
+		switch n := off * size; {
+		case n == 0:
+			return "", goExpr{}
+		case n < 0:
+			return "-", intLit(-n)
+		default:
+			return "+", intLit(n)
 		}
 	}
-	i := tr.conv(idx, ctype.LongType)
-	if size == "1" {
-		return fmt.Sprintf("%s + uintptr(%s)", base, i)
+	i := primaryf("uintptr(%s)", tr.conv(idx, ctype.LongType))
+	if known && size == 1 {
+		return "+", i
 	}
-	return fmt.Sprintf("%s + uintptr(%s)*%s", base, i, size)
+	return "+", binaryOp(i, "*", tr.sizeCode(elem))
+}
+
+// cmemPtr is the Go lvalue of the object of type t at C address addr.
+func cmemPtr(t *ctype.Type, addr goExpr) goExpr {
+	return unaryOp("*", primaryf("cmem.Ptr[%s](%s)", goType(t), addr))
+}
+
+// cmemAt is cmemPtr inside a loop the loop pass optimised, where the base
+// of C addresses is in local mem (loopopt.go).
+func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
+	return unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), mem, addr))
 }
 
 // deref turns a pointer value into the lvalue it points to.
@@ -674,12 +601,12 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 	}
 	if p.t.IsPtrToShared() {
 		if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
-			return operand{kind: sharedAgg, t: t, code: p.code, pure: p.pure}
+			return operand{kind: sharedAgg, t: t, goExpr: p.goExpr, pure: p.pure}
 		}
-		return operand{kind: lvShared, t: t, code: p.code, pure: p.pure}
+		return operand{kind: lvShared, t: t, goExpr: p.goExpr, pure: p.pure}
 	}
 	if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
-		return operand{kind: aggregate, t: t, code: p.code, pure: p.pure}
+		return operand{kind: aggregate, t: t, goExpr: p.goExpr, pure: p.pure}
 	}
 	if t.Size() < 0 {
 		tr.errorf(pos, "dereferencing pointer to incomplete type '%s'", t)
@@ -688,9 +615,9 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 	if tr.fn != nil && tr.fn.memBase != "" {
 		// Inside a loop the loop pass optimised: the base of C addresses
 		// is in a local (loopopt.go).
-		return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(t), tr.fn.memBase, p.code), addr: p.code, pure: p.pure}
+		return operand{kind: lvGo, t: t, goExpr: cmemAt(t, tr.fn.memBase, p.goExpr), addr: p.goExpr, pure: p.pure}
 	}
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(t), p.code), addr: p.code, pure: p.pure}
+	return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, p.goExpr), addr: p.goExpr, pure: p.pure}
 }
 
 // localIndex lowers a[i] inside a upc_forall whose affinity proved it
@@ -716,27 +643,32 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		a.use(arr.Pos())
 		i.use(idx.Pos())
 		elem := a.typ.Elem
-		shared := fmt.Sprintf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
-		var off string
+		shared := primaryf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
+		threads := primary("uintptr(t.Threads)")
+		wide := primaryf("uintptr(%s)", i.goName)
+		var off goExpr
 		switch {
 		case la.localVar != "":
-			off = la.localVar
+			off = primary(la.localVar)
 		case b == 1:
-			off = fmt.Sprintf("uintptr(%s)/uintptr(t.Threads)", i.goName)
+			off = binaryOp(wide, "/", threads)
 		default:
-			off = fmt.Sprintf("(uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d)", i.goName, b, b, i.goName, b)
+			// The element's block on this thread, times the block size,
+			// plus its place in its block.
+			blocks := binaryOp(binaryOp(binaryOp(wide, "/", intLit(b)), "/", threads), "*", intLit(b))
+			off = binaryOp(blocks, "+", binaryOp(wide, "%", intLit(b)))
 		}
-		base := "t.LocalAddr() + " + a.goName
+		base := binaryOp(primary("t.LocalAddr()"), "+", primary(a.goName))
 		if v, ok := la.bases[a]; ok {
-			base = v
+			base = primary(v)
 		}
-		addr := fmt.Sprintf("%s + %s*%d", base, off, elem.Size())
-		code := fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(elem), addr)
+		addr := binaryOp(base, "+", binaryOp(off, "*", intLit(elem.Size())))
+		code := cmemPtr(elem, addr)
 		if at, ok := tr.fn.runningAddr(e); ok {
 			// A running local address from the loop pass (forall_opt.go).
-			addr, code = at, fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(elem), tr.fn.memBase, at)
+			addr, code = at, cmemAt(elem, tr.fn.memBase, at)
 		}
-		return operand{kind: lvGo, t: elem, code: code, addr: addr, pure: true, shared: shared}, true
+		return operand{kind: lvGo, t: elem, goExpr: code, addr: addr, pure: true, shared: shared}, true
 	}
 	return operand{}, false
 }
@@ -781,28 +713,27 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 			c := ctype.ConvertConst(ctype.Const{Type: ctype.LongType, Int: -ctype.ConvertConst(*i.c, ctype.LongType).Int}, ctype.LongType)
 			i = constOp(c)
 		} else {
-			i = operand{kind: rvalue, t: ctype.LongType, code: "-" + paren(tr.conv(i, ctype.LongType))}
+			i = operand{kind: rvalue, t: ctype.LongType, goExpr: unaryOp("-", tr.conv(i, ctype.LongType))}
 		}
 	}
 	if p.t.IsPtrToShared() {
 		if i.c != nil && i.c.Int == 0 {
-			return operand{kind: rvalue, t: p.t, code: p.code, pure: p.pure}
+			return operand{kind: rvalue, t: p.t, goExpr: p.goExpr, pure: p.pure}
 		}
 		step := tr.conv(i, ctype.LongType)
 		if elem.Kind == ctype.Array {
 			// A row of a multi-dimensional shared array: the layout counts
 			// base elements, so step by the row's element count.
 			n, threads := ctype.ElemCount(elem)
-			rows := strconv.FormatInt(n, 10)
+			step = binaryOp(step, "*", intLit(n))
 			if threads {
-				rows += "*int64(t.Threads)"
+				step = binaryOp(step, "*", primary("int64(t.Threads)"))
 			}
-			step = operandOf(step, 5, false) + "*" + rows
 		}
-		code := fmt.Sprintf("%s.Add(%s, %s, t.Threads)", paren(p.code), step, tr.layoutOf(elem))
-		return operand{kind: rvalue, t: p.t, code: code, pure: p.pure && i.pure}
+		code := primaryf("%s.Add(%s, %s, t.Threads)", p.paren(), step, tr.layoutOf(elem))
+		return operand{kind: rvalue, t: p.t, goExpr: code, pure: p.pure && i.pure}
 	}
-	return operand{kind: rvalue, t: p.t, code: addScaled(p.code, i, tr.sizeCode(elem), tr), pure: p.pure && i.pure}
+	return operand{kind: rvalue, t: p.t, goExpr: tr.addScaled(p.goExpr, i, elem), pure: p.pure && i.pure}
 }
 
 func (tr *translator) index(e *ast.IndexExpr) operand {
@@ -859,27 +790,24 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 		// A member of a shared struct lies on the struct's thread: an array
 		// member is indexed within that thread (indefinite layout).
 		s := *ctype.SharedIndefinite(ft, x.t.Strict, x.t.Relax)
-		p := fmt.Sprintf("crt.Offset(%s, %d)", x.code, off)
+		p := primaryf("crt.Offset(%s, %d)", x.code, off)
 		if f.IsBitField {
 			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
 			return bad()
 		}
 		if ft.Kind == ctype.Array || ft.Kind == ctype.Struct || ft.Kind == ctype.Union {
-			return operand{kind: sharedAgg, t: &s, code: p, pure: x.pure}
+			return operand{kind: sharedAgg, t: &s, goExpr: p, pure: x.pure}
 		}
-		return operand{kind: lvShared, t: &s, code: p, pure: x.pure}
+		return operand{kind: lvShared, t: &s, goExpr: p, pure: x.pure}
 	case aggregate:
-		addr := x.code
-		if off != 0 {
-			addr = fmt.Sprintf("%s + %d", x.code, off)
-		}
+		addr := plusConst(x.goExpr, off)
 		if f.IsBitField {
 			return operand{kind: lvBit, t: ft, addr: addr, bit: f, pure: x.pure}
 		}
 		if ft.Kind == ctype.Array || ft.Kind == ctype.Struct || ft.Kind == ctype.Union {
-			return operand{kind: aggregate, t: ft, code: addr, pure: x.pure}
+			return operand{kind: aggregate, t: ft, goExpr: addr, pure: x.pure}
 		}
-		return operand{kind: lvGo, t: ft, code: fmt.Sprintf("*cmem.Ptr[%s](%s)", goType(ft), addr), addr: addr, pure: x.pure}
+		return operand{kind: lvGo, t: ft, goExpr: cmemPtr(ft, addr), addr: addr, pure: x.pure}
 	}
 	tr.errorf(e.NamePos, "unsupported member access")
 	return bad()
@@ -890,26 +818,27 @@ const errnoLvalue = "t.libc.Errno"
 
 // bitLoad reads a bit-field: shift the storage unit left to drop the
 // higher fields, then right (arithmetically for signed fields).
-func (tr *translator) bitLoad(o operand) string {
+func (tr *translator) bitLoad(o operand) goExpr {
 	f := o.bit
 	bits := f.Type.Size() * 8
-	gt := goType(f.Type)
 	left := bits - f.BitOff - f.BitWidth
 	right := bits - f.BitWidth
-	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
-	return fmt.Sprintf("%s(%s<<%d>>%d)", goType(ctype.Promote(f.Type)), unit, left, right)
+	unit := cmemPtr(f.Type, o.addr)
+	return primaryf("%s(%s)", goType(ctype.Promote(f.Type)), binaryOp(binaryOp(unit, "<<", intLit(left)), ">>", intLit(right)))
 }
 
 // bitStore writes v (Go code of the field's type) into a bit-field.
-func (tr *translator) bitStore(o operand, v string) string {
+func (tr *translator) bitStore(o operand, v goExpr) string {
 	f := o.bit
-	gt := goType(f.Type)
-	unit := fmt.Sprintf("*cmem.Ptr[%s](%s)", gt, o.addr)
-	mask := fmt.Sprintf("%s(%d)", gt, uint64(1)<<uint(f.BitWidth)-1)
+	unit := cmemPtr(f.Type, o.addr)
+	mask := primaryf("%s(%d)", goType(f.Type), uint64(1)<<uint(f.BitWidth)-1)
 	if f.BitWidth == f.Type.Size()*8 {
 		return fmt.Sprintf("%s = %s", unit, v)
 	}
-	return fmt.Sprintf("%s = %s&^(%s<<%d) | (%s&%s)<<%d", unit, unit, mask, f.BitOff, paren(v), mask, f.BitOff)
+	// The other bits of the unit, and v's low bits in the field's place.
+	keep := binaryOp(unit, "&^", binaryOp(mask, "<<", intLit(f.BitOff)))
+	field := binaryOp(group(binaryOp(group(v), "&", mask)), "<<", intLit(f.BitOff))
+	return fmt.Sprintf("%s = %s", unit, binaryOp(keep, "|", field))
 }
 
 func (tr *translator) unary(e *ast.UnaryExpr) operand {
@@ -921,17 +850,17 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		}
 		switch x.kind {
 		case lvShared, sharedAgg:
-			return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.code, pure: x.pure}
+			return operand{kind: rvalue, t: ctype.PointerTo(x.t), goExpr: x.goExpr, pure: x.pure}
 		case aggregate:
-			return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.code, pure: x.pure}
+			return operand{kind: rvalue, t: ctype.PointerTo(x.t), goExpr: x.goExpr, pure: x.pure}
 		case funcDesig:
 			return tr.rval(x)
 		case lvGo:
-			if x.shared != "" {
-				return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.shared, pure: x.pure}
+			if x.shared.code != "" {
+				return operand{kind: rvalue, t: ctype.PointerTo(x.t), goExpr: x.shared, pure: x.pure}
 			}
-			if x.addr != "" {
-				return operand{kind: rvalue, t: ctype.PointerTo(x.t), code: x.addr, pure: x.pure}
+			if x.addr.code != "" {
+				return operand{kind: rvalue, t: ctype.PointerTo(x.t), goExpr: x.addr, pure: x.pure}
 			}
 			if x.code == errnoLvalue {
 				tr.errorf(e.OpPos, "the address of errno cannot be taken (upcgo keeps errno in each thread's C library state, not in C memory)")
@@ -950,7 +879,7 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		if c, ok := e.X.(*ast.CallExpr); ok {
 			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "__errno_location" && len(c.Args) == 0 {
 				// errno is the thread's C library state.
-				return operand{kind: lvGo, t: ctype.IntType, code: errnoLvalue, pure: true}
+				return operand{kind: lvGo, t: ctype.IntType, goExpr: primary(errnoLvalue), pure: true}
 			}
 		}
 		p := tr.value(e.X)
@@ -979,22 +908,22 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 		t := ctype.Promote(x.t)
 		code := tr.conv(x, t)
 		if e.Op == "-" {
-			code = "-" + paren(code)
+			code = unaryOp("-", code)
 		}
-		return operand{kind: rvalue, t: t, code: code, pure: x.pure}
+		return operand{kind: rvalue, t: t, goExpr: code, pure: x.pure}
 	case "~":
 		if !x.t.IsInteger() {
 			tr.errorf(e.OpPos, "wrong type argument to bit-complement ('%s')", x.t)
 			return bad()
 		}
 		t := ctype.Promote(x.t)
-		return operand{kind: rvalue, t: t, code: "^" + paren(tr.conv(x, t)), pure: x.pure}
+		return operand{kind: rvalue, t: t, goExpr: unaryOp("^", tr.conv(x, t)), pure: x.pure}
 	case "!":
 		if !x.t.IsScalar() {
 			tr.errorf(e.OpPos, "wrong type argument to unary exclamation mark ('%s')", x.t)
 			return bad()
 		}
-		b := boolOp("!" + paren(tr.boolCode(x)))
+		b := boolOp(unaryOp("!", tr.boolCode(x)))
 		b.pure = x.pure
 		return b
 	}
@@ -1019,7 +948,7 @@ func (tr *translator) binary(e *ast.BinaryExpr) operand {
 		if !x.t.IsScalar() || !y.t.IsScalar() {
 			tr.errorf(e.OpPos, "invalid operands to binary %s", e.Op)
 		}
-		b := boolOp(operandOf(tr.boolCode(x), goPrec(e.Op), false) + " " + e.Op + " " + operandOf(tr.boolCode(y), goPrec(e.Op), true))
+		b := boolOp(binaryOp(tr.boolCode(x), e.Op, tr.boolCode(y)))
 		b.pure = x.pure && y.pure
 		return b
 	}
@@ -1061,22 +990,22 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			return bad()
 		}
 		if x.t.IsPtrToShared() {
-			code := fmt.Sprintf("%s.Sub(%s, %s, t.Threads)", paren(x.code), y.code, tr.layoutOf(x.t.Elem))
+			code := primaryf("%s.Sub(%s, %s, t.Threads)", x.paren(), y.code, tr.layoutOf(x.t.Elem))
 			if x.t.Elem.Kind == ctype.Array {
+				// A row of a multi-dimensional array: count rows.
 				n, threads := ctype.ElemCount(x.t.Elem)
-				code += " / " + strconv.FormatInt(n, 10)
+				code = binaryOp(code, "/", intLit(n))
 				if threads {
-					code = "(" + code + ") / int64(t.Threads)"
+					code = binaryOp(group(code), "/", primary("int64(t.Threads)"))
 				}
 			}
-			return operand{kind: rvalue, t: ctype.PtrdiffT, code: code, pure: pure}
+			return operand{kind: rvalue, t: ctype.PtrdiffT, goExpr: code, pure: pure}
 		}
-		size := tr.sizeCode(x.t.Elem)
-		code := fmt.Sprintf("int64(%s-%s)", x.code, paren(y.code))
-		if size != "1" {
-			code = fmt.Sprintf("int64(%s-%s) / %s", x.code, paren(y.code), size)
+		code := primaryf("int64(%s)", binaryOp(x.goExpr, "-", group(y.goExpr)))
+		if size, ok := constSize(x.t.Elem); !ok || size != 1 {
+			code = binaryOp(code, "/", tr.sizeCode(x.t.Elem))
 		}
-		return operand{kind: rvalue, t: ctype.PtrdiffT, code: code, pure: pure}
+		return operand{kind: rvalue, t: ctype.PtrdiffT, goExpr: code, pure: pure}
 	case isRelational(op) && (xp || yp):
 		return tr.pointerCompare(op, x, y, pos)
 	}
@@ -1095,11 +1024,10 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			// type its context asks for (uint32(-1 >> n) does not compile,
 			// uint64(1 << n) shifts in 64 bits): name its C type.
 			pt := ctype.Promote(x.t)
-			x = operand{kind: rvalue, t: pt, code: fmt.Sprintf("%s(%s)", goType(pt), tr.conv(x, pt)), pure: true}
+			x = operand{kind: rvalue, t: pt, goExpr: primaryf("%s(%s)", goType(pt), tr.conv(x, pt)), pure: true}
 		}
 		t := ctype.Promote(x.t)
-		count := tr.shiftCount(y, pos)
-		return operand{kind: rvalue, t: t, code: operandOf(tr.conv(x, t), 5, false) + " " + op + " " + operandOf(count, 5, true), pure: pure}
+		return operand{kind: rvalue, t: t, goExpr: binaryOp(tr.conv(x, t), op, tr.shiftCount(y, pos)), pure: pure}
 	case "%", "&", "|", "^":
 		if !x.t.IsInteger() || !y.t.IsInteger() {
 			tr.errorf(pos, "invalid operands to binary %s (have '%s' and '%s')", op, x.t, y.t)
@@ -1107,26 +1035,23 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 		}
 	}
 	t := ctype.UsualArith(x.t, y.t)
-	xc, yc := operandOf(tr.conv(x, t), goPrec(op), false), operandOf(tr.divisor(op, y, t), goPrec(op), true)
+	code := binaryOp(tr.conv(x, t), op, tr.divisor(op, y, t))
 	if isRelational(op) {
-		b := boolOp(xc + " " + op + " " + yc)
+		b := boolOp(code)
 		b.pure = pure
 		return b
 	}
-	if op == "&" && false {
-		return bad()
-	}
-	return operand{kind: rvalue, t: t, code: xc + " " + op + " " + yc, pure: pure}
+	return operand{kind: rvalue, t: t, goExpr: code, pure: pure}
 }
 
 // divisor is y converted to t as the right operand of op: a constant zero
 // divisor of / or % is hidden from Go's constant evaluation (crt.Dynamic),
 // which rejects what C only makes undefined when it runs.
-func (tr *translator) divisor(op string, y operand, t *ctype.Type) string {
+func (tr *translator) divisor(op string, y operand, t *ctype.Type) goExpr {
 	code := tr.conv(y, t)
 	if (op == "/" || op == "%") && y.c != nil {
 		if c := ctype.ConvertConst(*y.c, t); c.Int == 0 && c.Float == 0 {
-			return fmt.Sprintf("crt.Dynamic[%s](%s)", goType(t), code)
+			return primaryf("crt.Dynamic[%s](%s)", goType(t), code)
 		}
 	}
 	return code
@@ -1135,16 +1060,15 @@ func (tr *translator) divisor(op string, y operand, t *ctype.Type) string {
 // shiftCount is y as the count of a shift: a negative constant, which Go
 // rejects, is hidden from its constant evaluation (gcc warns; the shift
 // is undefined, and Go's fails when it runs).
-func (tr *translator) shiftCount(y operand, pos token.Pos) string {
+func (tr *translator) shiftCount(y operand, pos token.Pos) goExpr {
 	if y.c == nil {
 		return tr.conv(y, ctype.Promote(y.t))
 	}
-	count := strconv.FormatInt(y.c.Int, 10)
 	if y.c.Int < 0 {
 		tr.warnf(pos, "shift count is negative")
-		return fmt.Sprintf("crt.Dynamic[int64](%s)", count)
+		return primaryf("crt.Dynamic[int64](%d)", y.c.Int)
 	}
-	return count
+	return intLit(y.c.Int)
 }
 
 func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) operand {
@@ -1163,9 +1087,9 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 			if x.null {
 				p = y
 			}
-			code := paren(tr.conv(p, pt)) + ".IsNull()"
+			code := primaryf("%s.IsNull()", tr.conv(p, pt).paren())
 			if op == "!=" {
-				code = "!" + code
+				code = unaryOp("!", code)
 			}
 			b := boolOp(code)
 			b.pure = pure
@@ -1189,15 +1113,15 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 		xc, yc := tr.conv(x, pt), tr.conv(y, pt)
 		if op == "==" || op == "!=" {
 			// The phase does not count (UPC 1.3 §6.4.2).
-			code := fmt.Sprintf("%s.Equal(%s)", paren(xc), yc)
+			code := primaryf("%s.Equal(%s)", xc.paren(), yc)
 			if op == "!=" {
-				code = "!" + code
+				code = unaryOp("!", code)
 			}
 			b := boolOp(code)
 			b.pure = pure
 			return b
 		}
-		b := boolOp(fmt.Sprintf("%s.Compare(%s, %s, t.Threads) %s 0", paren(xc), yc, tr.layoutOf(pt.Elem), op))
+		b := boolOp(binaryOp(primaryf("%s.Compare(%s, %s, t.Threads)", xc.paren(), yc, tr.layoutOf(pt.Elem)), op, intLit(0)))
 		b.pure = pure
 		return b
 	}
@@ -1207,7 +1131,7 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 	if (x.t.IsInteger() && x.c == nil) || (y.t.IsInteger() && y.c == nil) {
 		tr.warnf(pos, "comparison between pointer and integer")
 	}
-	b := boolOp(paren(tr.conv(x, ctype.VoidPtr)) + " " + op + " " + paren(tr.conv(y, ctype.VoidPtr)))
+	b := boolOp(binaryOp(group(tr.conv(x, ctype.VoidPtr)), op, group(tr.conv(y, ctype.VoidPtr))))
 	b.pure = pure
 	return b
 }
@@ -1239,7 +1163,7 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 		return bad()
 	}
 	if t.DependsOnTHREADS() {
-		return operand{kind: rvalue, t: ctype.SizeT, code: "uint64(" + tr.sizeExprInt(t) + ")", pure: true}
+		return operand{kind: rvalue, t: ctype.SizeT, goExpr: primaryf("uint64(%s)", tr.sizeExprInt(t)), pure: true}
 	}
 	return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()})
 }
@@ -1248,7 +1172,7 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 	t := tr.resolveType(e.Type)
 	x := tr.value(e.X)
 	if t.Kind == ctype.Void {
-		return operand{kind: rvalue, t: ctype.VoidType, code: x.code, pure: x.pure}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: x.goExpr, pure: x.pure}
 	}
 	if !t.IsScalar() {
 		tr.errorf(e.Lparen, "conversion to non-scalar type '%s' requested", t)
@@ -1276,7 +1200,7 @@ func (tr *translator) cast(e *ast.CastExpr) operand {
 	if x.c != nil && t.IsArith() {
 		return constOp(ctype.ConvertConst(*x.c, t))
 	}
-	return operand{kind: rvalue, t: t.Unqual(), code: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == ctype.Ptr}
+	return operand{kind: rvalue, t: t.Unqual(), goExpr: tr.conv(x, t), pure: x.pure, null: x.null && t.Kind == ctype.Ptr}
 }
 
 // offsetof walks a member designator list.
@@ -1423,17 +1347,17 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	}
 	total := tr.sizeExprInt(t)
-	var code string
+	var code goExpr
 	switch {
 	case t.Base().Star:
-		code = fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), upc.StarBlock(%d, t.Threads)*%d, 0, t.Threads))", total, n, es)
+		code = primaryf("uint64(upc.AffinitySize(uintptr(%s), upc.StarBlock(%d, t.Threads)*%d, 0, t.Threads))", total, n, es)
 	case b == 0:
 		// shared [] with THREADS in a dimension: it all lives on one thread.
-		code = "uint64(" + total + ")"
+		code = primaryf("uint64(%s)", total)
 	default:
-		code = fmt.Sprintf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
+		code = primaryf("uint64(upc.AffinitySize(uintptr(%s), %d, 0, t.Threads))", total, b*es)
 	}
-	return operand{kind: rvalue, t: ctype.SizeT, code: code}, true
+	return operand{kind: rvalue, t: ctype.SizeT, goExpr: code}, true
 }
 
 // threadZeroBytes is the bytes thread 0, which holds the most, has of an

@@ -128,7 +128,7 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 			byArray[a] = r
 			fl.addr.addrs = append(fl.addr.addrs, r)
 		}
-		fl.addr.uses[ix] = runningRef{at: r.name}
+		fl.addr.uses[ix] = runningRef{name: r.name}
 	})
 	return fl
 }

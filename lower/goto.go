@@ -263,7 +263,7 @@ func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast
 		case !controlling:
 		case a.t.IsPtrToShared():
 			j.contUsed = true
-			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ngoto %s\n}", paren(a.code), j.cont))
+			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ngoto %s\n}", a.paren(), j.cont))
 		case a.t.IsInteger():
 			j.contUsed = true
 			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ngoto %s\n}", tr.conv(a, ctype.LongType), j.cont))

@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -47,9 +45,9 @@ var bupcExtensions = map[string]*builtinFunc{
 	"bupc_poll":            simple("t.Poll()", ctype.VoidType),
 	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", ctype.DoubleType),
 	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", ctype.UIntType),
-	"bupc_ptradd": {lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
-		return fmt.Sprintf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
-			paren(args[0]), args[3], args[1], args[2]), nil
+	"bupc_ptradd": {lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
+		return primaryf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
+			args[0].paren(), args[3], args[1], args[2]), nil
 	}},
 	"bupc_sem_alloc":           simple("t.SemAlloc(%s)", nil),
 	"bupc_sem_free":            simple("t.SemFree(%s)", ctype.VoidType),
@@ -65,24 +63,24 @@ var bupcExtensions = map[string]*builtinFunc{
 
 // lowerThreadInfo lowers upc_thread_info, whose result struct is a
 // temporary in the caller's frame (as div's is).
-func (tr *translator) lowerThreadInfo(args []string, _ []operand, pos token.Pos) (string, *ctype.Type) {
+func (tr *translator) lowerThreadInfo(args []goExpr, _ []operand, pos token.Pos) (goExpr, *ctype.Type) {
 	s := tr.scope.lookup("upc_thread_info_t")
 	if tr.fn == nil || s == nil || s.kind != symTypedef || len(args) != 1 {
 		tr.errorf(pos, "upc_thread_info needs <upc_castable.h> and one argument, inside a function")
-		return "0", ctype.IntType
+		return primary("0"), ctype.IntType
 	}
 	slot := tr.fn.frameSlot(tr, s.typ, tr.tmp("info"))
-	return fmt.Sprintf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
+	return primaryf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
 }
 
 // lowerAllv lowers bupc_collectivev.h's entry: the result (a TYPE, whose
 // size the macro passes as a constant) goes to a temporary in the caller's
 // frame.
-func (tr *translator) lowerAllv(args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func (tr *translator) lowerAllv(args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 	if tr.fn == nil || len(raw) != 7 || raw[2].c == nil || raw[2].c.Int <= 0 {
 		tr.errorf(pos, "bupc_allv_* need a type of constant size, inside a function")
-		return "0", ctype.VoidPtr
+		return primary("0"), ctype.VoidPtr
 	}
 	slot := tr.fn.frameSlot(tr, &ctype.Type{Kind: ctype.Array, Elem: ctype.ULongType, Len: (raw[2].c.Int + 7) / 8}, tr.tmp("allv"))
-	return fmt.Sprintf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
+	return primaryf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
 }

@@ -14,10 +14,10 @@ var compilerBuiltins = library{
 	header: "",
 	lowered: map[string]*builtinFunc{
 		"__builtin_inf": simple("math.Inf(1)", ctype.DoubleType),
-		"__builtin_nan": {lower: func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-			return "math.NaN()", ctype.DoubleType
+		"__builtin_nan": {lower: func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+			return primary("math.NaN()"), ctype.DoubleType
 		}},
-		"__builtin_expect": {lower: func(_ *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
+		"__builtin_expect": {lower: func(_ *translator, args []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
 			return args[0], ctype.LongType
 		}},
 		"upc_fence": simple("t.Fence()", ctype.VoidType),

@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -178,24 +176,24 @@ var mathLib = library{
 		"__builtin_huge_valf": simple("float32(math.Inf(1))", ctype.FloatType),
 		"__builtin_huge_vall": simple("math.Inf(1)", ctype.LDoubleType),
 		"__builtin_inff":      simple("float32(math.Inf(1))", ctype.FloatType),
-		"__builtin_nanf": {lower: func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-			return "float32(math.NaN())", ctype.FloatType
+		"__builtin_nanf": {lower: func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+			return primary("float32(math.NaN())"), ctype.FloatType
 		}},
-		"__builtin_fpclassify": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+		"__builtin_fpclassify": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 			if len(raw) != 6 {
 				tr.errorf(pos, "__builtin_fpclassify takes 6 arguments")
-				return "0", ctype.IntType
+				return primary("0"), ctype.IntType
 			}
-			return fmt.Sprintf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], ctype.DoubleType), raw[5].t.Kind == ctype.Float), ctype.IntType
+			return primaryf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], ctype.DoubleType), raw[5].t.Kind == ctype.Float), ctype.IntType
 		}},
 		"__builtin_isfinite": {lower: floatPredicate("!math.IsInf(%[1]s, 0) && !math.IsNaN(%[1]s)")},
-		"__builtin_isinf_sign": {lower: func(tr *translator, _ []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
+		"__builtin_isinf_sign": {lower: func(tr *translator, _ []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
 			x := tr.conv(raw[0], ctype.DoubleType)
-			return fmt.Sprintf("crt.IsInfSign(%s)", x), ctype.IntType
+			return primaryf("crt.IsInfSign(%s)", x), ctype.IntType
 		}},
 		"__builtin_isnan": {lower: floatPredicate("math.IsNaN(%s)")},
-		"__builtin_isnormal": {lower: func(tr *translator, _ []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
-			return fmt.Sprintf("crt.IsNormal(%s, %t)", tr.conv(raw[0], ctype.DoubleType), raw[0].t.Kind == ctype.Float), ctype.IntType
+		"__builtin_isnormal": {lower: func(tr *translator, _ []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
+			return primaryf("crt.IsNormal(%s, %t)", tr.conv(raw[0], ctype.DoubleType), raw[0].t.Kind == ctype.Float), ctype.IntType
 		}},
 		"__builtin_signbit": {lower: floatPredicate("math.Signbit(%s)")},
 	},

@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -50,8 +48,8 @@ var stdlibLib = library{
 		"exit":  simple("t.Exit(int(%s))", ctype.VoidType),
 		"_Exit": simple("t.Exit(int(%s))", ctype.VoidType),
 		"abort": simple("stdlib.Abort()", ctype.VoidType),
-		"atexit": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
-			return fmt.Sprintf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), ctype.IntType
+		"atexit": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
+			return primaryf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), ctype.IntType
 		}},
 		"qsort":   {lower: (*translator).lowerQsort},
 		"bsearch": {lower: (*translator).lowerBsearch},

@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/token"
 )
@@ -22,14 +20,14 @@ var upcLib = library{
 		"upc_all_free":     simple("t.AllFree(%s)", ctype.VoidType),
 		"upc_threadof":     field("Thread"),
 		"upc_phaseof":      field("Phase"),
-		"upc_resetphase": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
+		"upc_resetphase": {lower: func(tr *translator, args []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
 			// The result has the argument's type, unless that is not a
 			// pointer-to-shared (a null pointer constant).
 			t := raw[0].t
 			if !t.IsPtrToShared() {
 				t = tSharedVoidPtr
 			}
-			return fmt.Sprintf("%s.ResetPhase()", paren(args[0])), t
+			return primaryf("%s.ResetPhase()", args[0].paren()), t
 		}},
 		"upc_addrfield":         field("Addr"),
 		"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", ctype.SizeT),
@@ -44,8 +42,8 @@ var upcLib = library{
 		"upc_memget":            simple("crt.Memget(t.Thread, %s, %s, %s)", ctype.VoidType),
 		"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", ctype.VoidType),
 		"upc_poll":              simple("t.Poll()", ctype.VoidType),
-		"upc_memset": {lower: func(tr *translator, args []string, raw []operand, _ token.Pos) (string, *ctype.Type) {
-			return fmt.Sprintf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), ctype.VoidType
+		"upc_memset": {lower: func(tr *translator, args []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
+			return primaryf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), ctype.VoidType
 		}},
 	},
 }
@@ -62,7 +60,7 @@ var upcTickLib = library{
 // field lowers upc_threadof, upc_phaseof and upc_addrfield: a field of the
 // pointer-to-shared.
 func field(name string) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
-		return fmt.Sprintf("uint64(%s.%s)", paren(args[0]), name), ctype.SizeT
+	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
+		return primaryf("uint64(%s.%s)", args[0].paren(), name), ctype.SizeT
 	}}
 }

@@ -18,16 +18,16 @@ var upcAtomicLib = library{header: "upc_atomic.h", lowered: atomicLowerings()}
 // atomicLowerings are the atomics, by name.
 func atomicLowerings() map[string]*builtinFunc {
 	m := map[string]*builtinFunc{
-		"upc_all_atomicdomain_alloc": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
-			op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_all_atomicdomain_alloc")
-			return fmt.Sprintf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
+		"upc_all_atomicdomain_alloc": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
+			op := tr.opArg(args[1].code, raw[1], opsAtomic, true, pos, "upc_all_atomicdomain_alloc")
+			return primaryf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
 		}},
 		"upc_all_atomicdomain_free": simple("t.AllAtomicDomainFree(%s)", ctype.VoidType),
 		"upc_atomic_strict":         {lower: atomicLowering(true)},
 		"upc_atomic_relaxed":        {lower: atomicLowering(false)},
-		"upc_atomic_isfast": {lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
-			op := tr.opArg(args[1], raw[1], opsAtomic, true, pos, "upc_atomic_isfast")
-			return fmt.Sprintf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), ctype.IntType
+		"upc_atomic_isfast": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
+			op := tr.opArg(args[1].code, raw[1], opsAtomic, true, pos, "upc_atomic_isfast")
+			return primaryf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), ctype.IntType
 		}},
 	}
 	for _, name := range bupcAtomicNames() {
@@ -74,17 +74,17 @@ func atomicTypeCode(p *ctype.Type) string {
 // pointer arguments are converted to void pointers by then; their types
 // before the conversion go to the runtime, which checks them against the
 // domain's type.
-func atomicLowering(strict bool) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+func atomicLowering(strict bool) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
 	name := "upc_atomic_relaxed"
 	if strict {
 		name = "upc_atomic_strict"
 	}
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+	return func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		types := fmt.Sprintf("upc.AtomicTypes{Target: %s, Fetch: %s, Operand1: %s, Operand2: %s}",
 			atomicTypeCode(raw[3].t), atomicTypeCode(raw[1].t), atomicTypeCode(raw[4].t), atomicTypeCode(raw[5].t))
 		private := func(code string) string { return "unsafe.Pointer(cmem.Ptr[byte](" + code + "))" }
-		return fmt.Sprintf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
-			args[0], private(args[1]), tr.opArg(args[2], raw[2], opsAtomic, false, pos, name), args[3], private(args[4]), private(args[5]), strict, types), ctype.VoidType
+		return primaryf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
+			args[0], private(args[1].code), tr.opArg(args[2].code, raw[2], opsAtomic, false, pos, name), args[3], private(args[4].code), private(args[5].code), strict, types), ctype.VoidType
 	}
 }
 
@@ -126,7 +126,7 @@ func bupcAtomicNames() []string {
 // bupcLowering lowers one bupc_atomic* function to upc.Thread.AtomicBits:
 // the operands go as the bits of their values and the old value comes
 // back as bits, converted to the function's type.
-func bupcLowering(name string) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
+func bupcLowering(name string) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
 	rest := strings.TrimPrefix(name, "bupc_atomic")
 	x, rest, _ := strings.Cut(rest, "_")
 	opName := rest[:strings.LastIndexByte(rest, '_')]
@@ -148,26 +148,26 @@ func bupcLowering(name string) func(*translator, []string, []operand, token.Pos)
 	// The operand's Go type is named: an int constant is untyped in Go,
 	// and would otherwise be inferred as int.
 	bits := func(v string) string { return "upc.AtomicOperand[" + goType(ct) + "](" + v + ")" }
-	return func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
+	return func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		a, b := "0", "0"
 		switch opName {
 		case "read":
 		case "cswap":
-			a, b = bits(args[1]), bits(args[2])
+			a, b = bits(args[1].code), bits(args[2].code)
 		case "fetchnot":
 			a = "^uint64(0)"
 		default:
-			a = bits(args[1])
+			a = bits(args[1].code)
 		}
-		code := fmt.Sprintf("t.AtomicBits(%s, %s, %s, %s, %s, %s, %t)", strconv.Quote(name), typ, upcOp, args[0], a, b, strict)
+		code := primaryf("t.AtomicBits(%s, %s, %s, %s, %s, %s, %t)", strconv.Quote(name), typ, upcOp, args[0], a, b, strict)
 		if !fetches {
 			return code, ctype.VoidType
 		}
 		// The bits of a 32-bit value are its low half.
 		if ct.Size() == 4 {
-			code = goType(ct) + "(uint32(" + code + "))"
+			code = primaryf("%s(uint32(%s))", goType(ct), code)
 		} else {
-			code = goType(ct) + "(" + code + ")"
+			code = primaryf("%s(%s)", goType(ct), code)
 		}
 		return code, ct
 	}

@@ -88,8 +88,8 @@ var reduceTypes = []reduceType{
 // C function pointer (UPC_FUNC's operator) becomes a Go closure that
 // calls through the program's function table, as qsort's comparator does;
 // a null pointer constant becomes nil.
-func reduceLowering(name, which string, r reduceType) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func reduceLowering(name, which string, r reduceType) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+	return func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		entry := "upc.All" + which + r.generic
 		if r.generic == "LongDouble" {
 			entry = "upc.All" + which + "LongDouble"
@@ -98,11 +98,11 @@ func reduceLowering(name, which string, r reduceType) func(*translator, []string
 		if !raw[5].null {
 			goT := goType(r.c)
 			ft := ctype.PointerTo(&ctype.Type{Kind: ctype.Func, Fn: &ctype.FuncSig{Result: r.c, Params: []*ctype.Type{r.c, r.c}}})
-			call := tr.callPointer(operand{kind: rvalue, t: ft, code: args[5]}, []string{"a", "b"}, pos)
+			call := tr.callPointer(operand{kind: rvalue, t: ft, goExpr: args[5]}, []string{"a", "b"}, pos)
 			fn = fmt.Sprintf("func(a, b %s) %s { return %s }", goT, goT, call)
 		}
-		op := tr.opArg(args[2], raw[2], opsReduce, false, pos, name)
-		return fmt.Sprintf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
+		op := tr.opArg(args[2].code, raw[2], opsReduce, false, pos, name)
+		return primaryf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
 			entry, args[0], args[1], op, args[3], args[4], fn, args[6]), ctype.VoidType
 	}
 }
@@ -133,12 +133,12 @@ func oneSidedName(base string, subset, async bool) string {
 
 // oneSidedLowering lowers a one-sided collective to a upc.OneSided call;
 // the _subset forms pass their list of threads from C memory.
-func oneSidedLowering(name, kind string, computational, subset, async bool) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-	return func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func oneSidedLowering(name, kind string, computational, subset, async bool) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+	return func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		fields := fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, NBytes: %s", kind, args[0], args[1], args[2])
 		rest := args[3:]
 		if computational {
-			op := tr.opArg(args[3], raw[3], opsOneSided, false, pos, name)
+			op := tr.opArg(args[3].code, raw[3], opsOneSided, false, pos, name)
 			fields = fmt.Sprintf("Kind: %s, Dst: %s, Src: %s, Type: upc.TypeCode(%s), Op: %s", kind, args[0], args[1], args[2], op)
 			rest = args[4:]
 		}
@@ -146,8 +146,8 @@ func oneSidedLowering(name, kind string, computational, subset, async bool) func
 			fields += fmt.Sprintf(", Threads: upc.Subset(cmem.Ptr[int32](%s), %s)", rest[0], rest[1])
 		}
 		if async {
-			return "uint64(t.OneSidedAsync(upc.OneSided{" + fields + "}))", ctype.ULongType
+			return primary("uint64(t.OneSidedAsync(upc.OneSided{" + fields + "}))"), ctype.ULongType
 		}
-		return "t.OneSided(upc.OneSided{" + fields + "})", ctype.VoidType
+		return primary("t.OneSided(upc.OneSided{" + fields + "})"), ctype.VoidType
 	}
 }

@@ -48,9 +48,12 @@ var upcIOLib = library{
 // upcioCall lowers a call to goFunc(t.Thread, &t.libc.Errno, lead...,
 // the arguments...).
 func upcioCall(goFunc string, lead ...string) *builtinFunc {
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
+	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		all := append([]string{"t.Thread", "&t.libc.Errno"}, lead...)
-		return goFunc + "(" + strings.Join(append(all, args...), ", ") + ")", nil
+		for _, a := range args {
+			all = append(all, a.code)
+		}
+		return primary(goFunc + "(" + strings.Join(all, ", ") + ")"), nil
 	}}
 }
 
@@ -59,8 +62,8 @@ func upcioCall(goFunc string, lead ...string) *builtinFunc {
 // it).
 func upcioAsync(goFunc string) *builtinFunc {
 	sync := upcioCall(goFunc, "true").lower
-	return &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+	return &builtinFunc{lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		code, t := sync(tr, args, raw, pos)
-		return "crt.Void(" + code + ")", t
+		return primaryf("crt.Void(%s)", code), t
 	}}
 }

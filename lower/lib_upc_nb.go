@@ -58,7 +58,7 @@ func nbLowering(name, code string) *builtinFunc {
 	if strings.Contains(code, ".Memset(") {
 		// The value, an int, is converted to unsigned char.
 		format := f.lower
-		f = &builtinFunc{lower: func(tr *translator, args []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+		f = &builtinFunc{lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 			args = slices.Clone(args)
 			args[1] = ucharArg(args, raw, 1)
 			return format(tr, args, raw, pos)

@@ -67,7 +67,14 @@ type loopPlan struct {
 // runningRef is where the loop pass put a subscript's element: at the C
 // address at or, for a row (runningAddr.of), at bytes past the Go
 // pointer row.
-type runningRef struct{ row, at string }
+type runningRef struct {
+	row  string // a row's Go pointer, or "" for a C address
+	name string // the running address (or a row's running offset)
+	off  int64  // the element's displacement from it, in bytes
+}
+
+// at is the element's C address, or for a row its offset in the row.
+func (r runningRef) at() goExpr { return plusConst(primary(r.name), r.off) }
 
 // runningAddr is one subscript turned into a running address.
 type runningAddr struct {
@@ -91,9 +98,9 @@ type runningAddr struct {
 // ref is where the element off bytes past the address is.
 func (a *runningAddr) ref(off int64) runningRef {
 	if a.of != nil {
-		return runningRef{row: a.name, at: a.of.name + signedOrNone(off)}
+		return runningRef{row: a.name, name: a.of.name, off: off}
 	}
-	return runningRef{at: a.name + signedOrNone(off)}
+	return runningRef{name: a.name, off: off}
 }
 
 // optimizeLoop is the loop-optimisation pass, run on each for loop as it
@@ -413,14 +420,6 @@ func (lo *loopAnalysis) splitConstant(e ast.Expr) (rest ast.Expr, k int64) {
 	return &ast.BinaryExpr{OpPos: b.OpPos, Op: b.Op, X: x, Y: y}, k
 }
 
-// signedOrNone spells +k or -k, or nothing for 0.
-func signedOrNone(k int64) string {
-	if k == 0 {
-		return ""
-	}
-	return signed(k)
-}
-
 // subscriptedName is the array or pointer a subscript indexes, for naming its
 // running address.
 func subscriptedName(e ast.Expr) string {
@@ -625,12 +624,12 @@ func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
 
 // runningAddr is the C address the loop pass gave subscript e, if any
 // and if not a row's (derefRunning lowers those).
-func (f *funcState) runningAddr(e *ast.IndexExpr) (string, bool) {
+func (f *funcState) runningAddr(e *ast.IndexExpr) (goExpr, bool) {
 	if f == nil {
-		return "", false
+		return goExpr{}, false
 	}
 	r, ok := f.running[e]
-	return r.at, ok && r.row == ""
+	return r.at(), ok && r.row == ""
 }
 
 // derefRunning is the element x[i] of pointer type pt the loop pass gave
@@ -644,11 +643,12 @@ func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.P
 	case !ok || pt.IsPtrToShared():
 		return operand{}, false
 	case r.row == "":
-		return tr.deref(operand{kind: rvalue, t: pt, code: r.at, pure: true}, pos), true
+		return tr.deref(operand{kind: rvalue, t: pt, goExpr: r.at(), pure: true}, pos), true
 	}
 	// A row (the pass gives rows to scalar elements only).
 	t := pt.Elem
-	return operand{kind: lvGo, t: t, code: fmt.Sprintf("*cmem.At[%s](%s, %s)", goType(t), r.row, r.at), addr: "uintptr(" + r.row + ")+" + r.at, pure: true}, true
+	addr := plusConst(binaryOp(primaryf("uintptr(%s)", r.row), "+", primary(r.name)), r.off)
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
 }
 
 // declares reports whether the init clause of a for loop declares name:

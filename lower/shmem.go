@@ -346,10 +346,10 @@ func indexShmem(funcs []shmemFunc) map[string]shmemForm {
 // lowering is the Go form of a call to the C function name.
 func (form shmemForm) lowering(name string) *builtinFunc {
 	code := strings.NewReplacer("{T}", form.ty.goType(), "{N}", strconv.FormatInt(form.ty.elemSize(), 10)).Replace(form.f.code)
-	return &builtinFunc{lower: func(_ *translator, args []string, _ []operand, _ token.Pos) (string, *ctype.Type) {
+	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		lib := fmt.Sprintf("shmem.Bind(t.Thread, %q)", name)
 		if form.ctx {
-			lib += ".Ctx(" + args[0] + ")"
+			lib += ".Ctx(" + args[0].code + ")"
 			args = args[1:]
 		}
 		a := make([]any, len(args), len(args)+1)
@@ -362,7 +362,7 @@ func (form shmemForm) lowering(name string) *builtinFunc {
 			code = strings.ReplaceAll(code, "{S}", fmt.Sprintf("%%[%d]s", len(a)+1))
 			a = append(a, lib)
 		}
-		return fmt.Sprintf(code, a...), nil
+		return primaryf(code, a...), nil
 	}}
 }
 
@@ -434,23 +434,23 @@ func isShmemCtx(t *ctype.Type) bool {
 // genericLowering lowers a C11 generic name as the typed function for
 // the type its arg-th argument (after a context) points to: the call
 // converts its arguments to that function's prototype and lowers as it.
-func genericLowering(generic string, arg int) func(*translator, []string, []operand, token.Pos) (string, *ctype.Type) {
-	return func(tr *translator, _ []string, raw []operand, pos token.Pos) (string, *ctype.Type) {
+func genericLowering(generic string, arg int) func(*translator, []goExpr, []operand, token.Pos) (goExpr, *ctype.Type) {
+	return func(tr *translator, _ []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		prefix, arg := "shmem_", arg
 		if len(raw) > 0 && isShmemCtx(raw[0].t) {
 			prefix, arg = "shmem_ctx_", arg+1
 		}
 		if len(raw) <= arg {
 			tr.errorf(pos, "too few arguments to %s", generic)
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
 		pt := raw[arg].t
 		if pt == nil {
-			return "0", ctype.IntType // already reported
+			return primary("0"), ctype.IntType // already reported
 		}
 		if pt.Kind != ctype.Ptr {
 			tr.errorf(pos, "argument %d of %s must point to the data, not be '%s'", arg+1, generic, pt)
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
 		var sym *symbol
 		for _, ty := range rmaTypes {
@@ -461,14 +461,14 @@ func genericLowering(generic string, arg int) func(*translator, []string, []oper
 		}
 		if sym == nil || sym.builtin == nil || sym.typ.Fn == nil {
 			tr.errorf(pos, "%s has no form for '%s': argument %d must point to one of its OpenSHMEM types", generic, pt.Elem, arg+1)
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
 		sig := sym.typ.Fn
 		if len(raw) != len(sig.Params) {
 			tr.errorf(pos, "%s on '%s' takes %d arguments, but %d were given", generic, pt.Elem, len(sig.Params), len(raw))
-			return "0", ctype.IntType
+			return primary("0"), ctype.IntType
 		}
-		args := make([]string, len(raw))
+		args := make([]goExpr, len(raw))
 		for i, o := range raw {
 			args[i] = tr.runtimeArg(o, sig.Params[i], pos)
 		}

@@ -1,7 +1,6 @@
 package lower
 
 import (
-	"fmt"
 	goparser "go/parser"
 	"strings"
 	"testing"
@@ -58,15 +57,17 @@ func TestShmemBuiltins(t *testing.T) {
 		if !assert.True(t, ok, "%s has no lowering", name) {
 			continue
 		}
-		args := make([]string, n)
+		args := make([]goExpr, n)
 		for i := range args {
-			args[i] = fmt.Sprintf("arg%d", i)
+			args[i] = primaryf("arg%d", i)
 		}
-		code, _ := b.lower(nil, args, nil, token.Pos{})
+		lowered, _ := b.lower(nil, args, nil, token.Pos{})
+		code := lowered.code
 		assert.NotContains(t, code, "%!", "%s: %s", name, code)
 		for _, a := range args {
-			assert.Contains(t, code, a, "%s does not use %s: %s", name, a, code)
+			assert.Contains(t, code, a.code, "%s does not use %s: %s", name, a, code)
 		}
+		assert.Equal(t, primaryPrec, lowered.prec, "%s: %s", name, code)
 		_, err := goparser.ParseExpr(code)
 		assert.NoError(t, err, "%s: %s", name, code)
 	}

@@ -141,7 +141,7 @@ func (tr *translator) stmt(s ast.Stmt) {
 			return
 		}
 		fn.line(s.Pos())
-		fn.stmt("if " + tr.cond(s.Cond) + " {")
+		fn.stmt("if " + tr.cond(s.Cond).code + " {")
 		tr.scoped(s.Then)
 		if s.Else != nil {
 			fn.stmt("} else {")
@@ -154,7 +154,7 @@ func (tr *translator) stmt(s ast.Stmt) {
 			return
 		}
 		fn.line(s.Pos())
-		fn.stmt("for " + tr.cond(s.Cond) + " {")
+		fn.stmt("for " + tr.cond(s.Cond).code + " {")
 		tr.loopBody(s.Body)
 		fn.stmt("}")
 	case *ast.DoStmt:
@@ -291,7 +291,7 @@ func (tr *translator) exprStmt(e ast.Expr) {
 			return
 		}
 	case *ast.CondExpr:
-		tr.fn.stmt("if " + tr.cond(e.Cond) + " {")
+		tr.fn.stmt("if " + tr.cond(e.Cond).code + " {")
 		if e.Then != nil { // GNU "a ?: b": nothing more to do when a is true
 			tr.exprStmt(e.Then)
 		}
@@ -386,7 +386,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	baseAt := fn.body.Len() // the bases go here once the body shows which it uses
 	c := ""
 	if cond != nil {
-		c = tr.cond(cond)
+		c = tr.cond(cond).code
 	}
 	p := ""
 	switch {
@@ -419,7 +419,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		a := tr.value(aff)
 		switch {
 		case a.t.IsPtrToShared():
-			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ncontinue\n}", paren(a.code)))
+			fn.stmt(fmt.Sprintf("if int(%s.Thread) != t.MyThread {\ncontinue\n}", a.paren()))
 		case a.t.IsInteger():
 			fn.stmt(fmt.Sprintf("if upc.ForallOwner(int64(%s), t.Threads) != t.MyThread {\ncontinue\n}", tr.conv(a, ctype.LongType)))
 		default:
@@ -681,7 +681,7 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 	tr.pushScope()
 	defer tr.popScope()
 	if fn.open[s] {
-		tr.openSwitch(s, j, st, tr.conv(tag, tt))
+		tr.openSwitch(s, j, st, tr.conv(tag, tt).code)
 		return
 	}
 	before, clauses := tr.switchClauses(st, switchItems(s))
@@ -693,7 +693,7 @@ func (tr *translator) switchStmt(s *ast.SwitchStmt) {
 		// Declarations before the first label are hoisted like any other.
 		tr.capture(func() { tr.stmt(it) })
 	}
-	fn.stmt("switch " + tr.conv(tag, tt) + " {")
+	fn.stmt("switch " + tr.conv(tag, tt).code + " {")
 	var last ast.Stmt
 	for i, c := range clauses {
 		if i > 0 && !terminates(last) {
@@ -731,7 +731,7 @@ func (tr *translator) caseValue(st *switchState, c *ast.CaseStmt) (string, bool)
 		return "", false
 	}
 	st.seen[v.Int] = c.Pos()
-	return constCode(v), true
+	return constCode(v).code, true
 }
 
 // startsClause reports whether a switch body's item is a case or default
@@ -900,7 +900,7 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 			tr.errorf(s.Pos(), "incompatible types when returning type '%s' but '%s' was expected", o.t, fn.result)
 			return
 		}
-		fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: fn.result, code: "result"}, o))
+		fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: fn.result, goExpr: primary("result")}, o))
 		fn.stmt("return result")
 		return
 	}
@@ -915,7 +915,7 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 		fn.stmt("return")
 		return
 	}
-	fn.stmt("return " + tr.assignConv(o, fn.result, s.Pos()))
+	fn.stmt("return " + tr.assignConv(o, fn.result, s.Pos()).code)
 }
 
 func zeroValue(t *ctype.Type) string {
@@ -941,7 +941,7 @@ func (tr *translator) syncStmt(s *ast.UpcSyncStmt) {
 		default:
 			tr.errorf(s.Value.Pos(), "%s expression of type '%s' cannot be converted to int", s.Op, v.t)
 		}
-		id = "int64(" + tr.conv(v, ctype.IntType) + ")"
+		id = "int64(" + tr.conv(v, ctype.IntType).code + ")"
 	}
 	switch s.Op {
 	case ast.UpcBarrier:
