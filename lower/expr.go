@@ -365,6 +365,12 @@ func (tr *translator) typeOfExpr(e ast.Expr) *ctype.Type {
 
 // expr checks e and returns it as an operand; lvalues are not loaded.
 func (tr *translator) expr(e ast.Expr) operand {
+	o := tr.exprOperand(e)
+	tr.recordType(e, o)
+	return o
+}
+
+func (tr *translator) exprOperand(e ast.Expr) operand {
 	switch e := e.(type) {
 	case *ast.IntLit:
 		c, ok := ctype.ParseIntLit(e.Raw)
@@ -474,7 +480,7 @@ func (tr *translator) stringVar(s string) string {
 }
 
 func (tr *translator) ident(e *ast.Ident) operand {
-	s := tr.scope.lookup(e.Name)
+	s := tr.lookupIdent(e)
 	if s == nil {
 		switch e.Name {
 		case "THREADS":
@@ -631,7 +637,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 	if !ok1 || !ok2 {
 		return operand{}, false
 	}
-	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
+	a, i := tr.lookupIdent(arr), tr.lookupIdent(idx)
 	if a == nil || !tr.localIndexable(a) {
 		return operand{}, false
 	}

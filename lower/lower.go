@@ -59,12 +59,49 @@ func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
 // a unit can have on its own; what spans units (undefined references, a
 // main, multiple definitions) is Link's. The result is nil if there were
 // errors.
+//
+// It runs three phases, as go/types' checkFiles and TinyGo's Optimize do:
+//
+//  1. check (Check): resolve, type, fold constants, classify lvalues and
+//     storage; every diagnostic of the unit, and an Info;
+//  2. the passes, once per function, reading Info: aggregation
+//     (Aggregate), with its remarks;
+//  3. emit: the Go, from the AST, Info and the passes' plans, with no
+//     diagnostics of its own.
 func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
-	tr := newTranslator(cfg, errs)
-	tr.file(f)
+	info := Check(f, cfg, errs)
+	plans := map[ast.Stmt]*AggPlan{}
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok {
+			for s, p := range Aggregate(fn, info, cfg.Aggregate, errs) {
+				plans[s] = p
+			}
+		}
+	}
 	if errs.HasErrors() {
 		return nil
 	}
+	return emit(f, cfg, info, plans)
+}
+
+// Check is the check phase: it resolves, types and checks f, reports every
+// diagnostic of the unit to errs, and records what it learns in an Info
+// for the passes and emit. The Go the walk writes is discarded.
+func Check(f *ast.File, cfg *Config, errs *diag.List) *Info {
+	tr := newTranslator(cfg, errs)
+	tr.checking, tr.info = true, newInfo()
+	tr.file(f)
+	return tr.info
+}
+
+// emit is the emit phase: the same walk as check's, on a fresh translator
+// (so that no name, literal or symbol is registered twice), with check's
+// symbols (Info.Defs), writing the loops the passes planned as planned.
+// Check has reported every diagnostic; emit's are dropped.
+func emit(f *ast.File, cfg *Config, info *Info, plans map[ast.Stmt]*AggPlan) *Unit {
+	tr := newTranslator(cfg, &diag.List{})
+	tr.info, tr.plans = info, plans
+	tr.file(f)
 	return tr.finish()
 }
 
@@ -72,6 +109,12 @@ func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
 type translator struct {
 	cfg  *Config
 	errs *diag.List
+
+	// checking is set in the check phase, which records info; emit reads
+	// info and writes the plans of the passes.
+	checking bool
+	info     *Info
+	plans    map[ast.Stmt]*AggPlan
 
 	scope    *scope
 	fileVars map[string]bool // names whose address is taken anywhere

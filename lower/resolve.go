@@ -14,6 +14,12 @@ import (
 // tags are looked up, struct bodies laid out, array lengths evaluated and
 // UPC layout qualifiers checked.
 func (tr *translator) resolveType(t ast.Type) *ctype.Type {
+	ct := tr.resolveTypeOf(t)
+	tr.recordTypeExpr(t, ct)
+	return ct
+}
+
+func (tr *translator) resolveTypeOf(t ast.Type) *ctype.Type {
 	switch t := t.(type) {
 	case nil:
 		return ctype.IntType
