@@ -81,7 +81,7 @@ func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
 	if errs.HasErrors() {
 		return nil
 	}
-	return emit(f, cfg, info, plans)
+	return emit(f, cfg, info, plans, &diag.List{})
 }
 
 // Check is the check phase: it resolves, types and checks f, reports every
@@ -97,9 +97,10 @@ func Check(f *ast.File, cfg *Config, errs *diag.List) *Info {
 // emit is the emit phase: the same walk as check's, on a fresh translator
 // (so that no name, literal or symbol is registered twice), with check's
 // symbols (Info.Defs), writing the loops the passes planned as planned.
-// Check has reported every diagnostic; emit's are dropped.
-func emit(f *ast.File, cfg *Config, info *Info, plans map[ast.Stmt]*AggPlan) *Unit {
-	tr := newTranslator(cfg, &diag.List{})
+// Check has reported every diagnostic: what the walk finds again goes to
+// dropped, which Compile throws away (a test holds it to check's).
+func emit(f *ast.File, cfg *Config, info *Info, plans map[ast.Stmt]*AggPlan, dropped *diag.List) *Unit {
+	tr := newTranslator(cfg, dropped)
 	tr.info, tr.plans = info, plans
 	tr.file(f)
 	return tr.finish()
