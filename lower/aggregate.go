@@ -191,7 +191,7 @@ func planAggregate(ctx *LoopContext, info *Info, init ast.Stmt, cond, post, aff 
 	w := &aggWalk{info: info, ctx: ctx, body: body, arrayWrites: map[*symbol]bool{}, modified: map[string]bool{}}
 	w.checkBodyNames()
 	if aff != nil && ctx.Forall == 0 {
-		w.plan = planForall(init, post, aff, body, func(id *ast.Ident) *symbol { return info.Uses[id] })
+		w.plan = planForall(init, post, aff, body, info.use)
 	}
 	w.privateWrites(body)
 	w.stmt(body, false, 0, 0)

@@ -74,6 +74,9 @@ type LoopContext struct {
 	Shadowed []string
 }
 
+// use is the symbol id resolves to, or nil.
+func (info *Info) use(id *ast.Ident) *symbol { return info.Uses[id] }
+
 func newInfo() *Info {
 	return &Info{
 		Types:     map[ast.Expr]TypeAndValue{},

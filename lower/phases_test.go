@@ -90,14 +90,7 @@ func TestEmitReportsNothingNew(t *testing.T) {
 	for _, file := range files {
 		t.Run(file, func(t *testing.T) {
 			f, cfg, info, errs := checkFile(t, file, readFile(t, file))
-			plans := map[ast.Stmt]*AggPlan{}
-			for _, d := range f.Decls {
-				if fn, ok := d.(*ast.FuncDecl); ok {
-					for s, p := range Aggregate(fn, info, cfg.Aggregate, errs) {
-						plans[s] = p
-					}
-				}
-			}
+			plans := runPasses(f, info, cfg, errs)
 			reported := map[string]bool{}
 			for _, d := range errs.Items {
 				reported[d.Error()] = true

@@ -331,7 +331,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	if tr.checking {
 		tr.info.Loops[s] = tr.loopContext(pos, body)
 	}
-	if agg := tr.plans[s]; agg != nil {
+	if agg := tr.plans.agg[s]; agg != nil {
 		if agg.forall != nil {
 			useAffinity(agg.forall, aff)
 		}
@@ -345,7 +345,8 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		return
 	}
 	if controlling {
-		plan = planForall(init, post, aff, body, tr.lookupIdent)
+		// Check walks the loop as written; emit as PlanForall planned it.
+		plan = tr.plans.forall[s]
 		useAffinity(plan, aff)
 	}
 	// The loop passes shape the Go only: check walks the loop as written.
@@ -563,6 +564,29 @@ func sortedSyms(m map[*symbol]string) []*symbol {
 	}
 	sort.Slice(out, func(i, j int) bool { return m[out[i]] < m[out[j]] })
 	return out
+}
+
+// PlanForall is the upc_forall pass, run after check: for each upc_forall
+// of fn that controls its iterations (no controlling upc_forall encloses
+// it), whose loop variable steps by one and whose affinity is that
+// variable or &a[i] over a cyclic or block-cyclic shared array a, the
+// plan emit lowers it by (this thread's iterations only, a[i] local). It
+// reads the symbols check recorded in info.
+func PlanForall(fn *ast.FuncDecl, info *Info) map[ast.Stmt]*forallPlan {
+	plans := map[ast.Stmt]*forallPlan{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		s, ok := n.(*ast.UpcForallStmt)
+		if !ok || s.Affinity == nil {
+			return true
+		}
+		if ctx := info.Loops[s]; ctx != nil && ctx.Forall == 0 {
+			if plan := planForall(s.Init, s.Post, s.Affinity, s.Body, info.use); plan != nil {
+				plans[s] = plan
+			}
+		}
+		return true
+	})
+	return plans
 }
 
 // planForall plans a upc_forall loop whose affinity is its loop variable
