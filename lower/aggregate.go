@@ -4,9 +4,10 @@ package lower
 // reads or writes shared elements one at a time, at subscripts it can
 // compute before the loop runs, becomes a loop over private buffers with
 // one bulk transfer per owner thread before it (reads) and after it
-// (writes). This file is the analysis: it decides, from the AST and the
-// symbols in scope, whether a for or upc_forall loop may be transformed,
-// and says why not when it may not; aggregate_emit.go writes the Go.
+// (writes). This file is the pass (Aggregate), run after check: it
+// decides, from the AST and the types and symbols check recorded (Info),
+// whether a for or upc_forall loop may be transformed, and says why not
+// when it may not; aggregate_emit.go writes the Go.
 //
 // What makes the transformation legal:
 //   - The loop has an integer induction variable the body does not

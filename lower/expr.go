@@ -637,7 +637,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 	if !ok1 || !ok2 {
 		return operand{}, false
 	}
-	a, i := tr.lookupIdent(arr), tr.lookupIdent(idx)
+	a, i := tr.scope.lookup(arr.Name), tr.scope.lookup(idx.Name)
 	if a == nil || !tr.localIndexable(a) {
 		return operand{}, false
 	}

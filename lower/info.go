@@ -44,10 +44,6 @@ type TypeAndValue struct {
 	// its type says so, or "#pragma upc strict" is in effect where the
 	// expression stands.
 	Strict bool
-	// Local marks a shared element (Mode lvShared) the translation
-	// accesses directly, an enclosing upc_forall's affinity having proved
-	// it local to the executing thread (localIndex).
-	Local bool
 }
 
 // decaysToPointer reports whether the expression's value, after array
@@ -93,9 +89,6 @@ func (tr *translator) recordType(e ast.Expr, o operand) {
 		return
 	}
 	tv := TypeAndValue{Type: o.t, Mode: o.kind, Value: o.c}
-	if o.shared != "" {
-		tv.Mode, tv.Local = lvShared, true
-	}
 	if o.t != nil {
 		tv.Strict = tr.isStrict(o.t)
 	}
