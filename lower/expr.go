@@ -754,6 +754,10 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
 		return bad()
 	}
+	if x.t.Elem.Kind == ctype.Func {
+		tr.errorf(e.Lbrack, "subscripted value is pointer to function")
+		return bad()
+	}
 	if o, ok := tr.derefRunning(e, x.t, e.Lbrack); ok {
 		return o
 	}
