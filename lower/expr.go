@@ -595,6 +595,9 @@ func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
 
 // deref turns a pointer value into the lvalue it points to.
 func (tr *translator) deref(p operand, pos token.Pos) operand {
+	if p.invalid {
+		return p // reported already (pointer arithmetic on an incomplete type)
+	}
 	t := p.t.Elem
 	if t.Kind == ctype.Void {
 		tr.errorf(pos, "dereferencing a 'void *' pointer")

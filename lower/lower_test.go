@@ -65,6 +65,8 @@ func checkDiagnostics(t *testing.T, tests []diagCase) {
 func TestDiagnostics(t *testing.T) {
 	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
+		{"subscripted pointer to an incomplete array", "int main(void) {\n  int (*r)[];\n  return r[0][0];\n}", 0, []string{
+			"3:11: error: arithmetic on a pointer to an incomplete type 'int[]'"}},
 		{"subscripted function", "int f(void);\nint main(void) {\n  int x = f[0];\n  return 0[f];\n}", 0, []string{
 			"3:12: error: subscripted value is pointer to function", "4:11: error: subscripted value is pointer to function"}},
 		{"shared local", "int main(void) {\n  shared int x;\n  return 0;\n}", 0, []string{"2:14: error: shared variable 'x' must have static storage duration"}},
