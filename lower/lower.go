@@ -259,6 +259,10 @@ func (tr *translator) file(f *ast.File) {
 		switch {
 		case s.kind == symFunc && !s.defined && s.used && s.libc != nil:
 			tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: s.name, Kind: SymLibc, Def: Ref, Pos: s.usePos})
+		case s.kind == symFunc && !s.defined && s.used && s.builtin == nil && s.internal:
+			// No other unit may define it (gcc: "used but never defined",
+			// then the linker's undefined reference).
+			tr.errorf(s.usePos, "static function '%s' used but never defined", s.name)
 		case s.kind == symFunc && !s.defined && s.used && s.builtin == nil:
 			tr.funcRefs(s)
 		case s.kind == symVar && !s.defined && s.used:

@@ -65,6 +65,8 @@ func checkDiagnostics(t *testing.T, tests []diagCase) {
 func TestDiagnostics(t *testing.T) {
 	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
+		{"static function never defined", "static int g(void);\nint main(void) { return g(); }", 0, []string{
+			"2:25: error: static function 'g' used but never defined"}},
 		{"subscripted pointer to an incomplete array", "int main(void) {\n  int (*r)[];\n  return r[0][0];\n}", 0, []string{
 			"3:11: error: arithmetic on a pointer to an incomplete type 'int[]'"}},
 		{"subscripted function", "int f(void);\nint main(void) {\n  int x = f[0];\n  return 0[f];\n}", 0, []string{
