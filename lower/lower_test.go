@@ -65,6 +65,8 @@ func checkDiagnostics(t *testing.T, tests []diagCase) {
 func TestDiagnostics(t *testing.T) {
 	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
+		{"unnamed scalar member", "struct s { int a; double; };\nint main(void) { struct s x = {1}; return x.a - (int)sizeof x + 4; }", 0, []string{
+			"1:19: warning: declaration does not declare anything"}},
 		{"static function never defined", "static int g(void);\nint main(void) { return g(); }", 0, []string{
 			"2:25: error: static function 'g' used but never defined"}},
 		{"subscripted pointer to an incomplete array", "int main(void) {\n  int (*r)[];\n  return r[0][0];\n}", 0, []string{

@@ -371,6 +371,12 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *ctype.Type {
 	seen := map[string]bool{}
 	for _, f := range st.Fields {
 		ft := tr.resolveType(f.Type)
+		if f.Name == "" && f.BitWidth == nil && ft.Kind != ctype.Struct && ft.Kind != ctype.Union {
+			// "struct { double; }": no member (gcc warns the same; only
+			// a struct or union may be an anonymous member).
+			tr.warnf(f.Pos(), "declaration does not declare anything")
+			continue
+		}
 		fld := &ctype.Field{Name: f.Name, Type: ft}
 		if f.BitWidth != nil {
 			w, ok := tr.constInt(f.BitWidth)
