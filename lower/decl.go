@@ -844,7 +844,9 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		if sig.Result.Kind != ctype.Int && sig.Result.Kind != ctype.Void {
 			tr.warnf(d.Pos(), "return type of 'main' is not 'int'")
 		}
-		if len(sig.Params) != 0 && len(sig.Params) != 2 {
+		// The runtime calls it with a Go int32 and a C address.
+		args := sig.Params
+		if len(args) == 2 && (goType(args[0]) != "int32" || args[1].Kind != ctype.Ptr || args[1].IsPtrToShared()) || len(args) != 0 && len(args) != 2 {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}

@@ -67,6 +67,8 @@ func TestDiagnostics(t *testing.T) {
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
 		{"unnamed scalar member", "struct s { int a; double; };\nint main(void) { struct s x = {1}; return x.a - (int)sizeof x + 4; }", 0, []string{
 			"1:19: warning: declaration does not declare anything"}},
+		{"main's second parameter", "int main(int argc, int argv) { return 0; }", 0, []string{
+			"1:5: error: 'main' takes no arguments or (int argc, char **argv)"}},
 		{"static function never defined", "static int g(void);\nint main(void) { return g(); }", 0, []string{
 			"2:25: error: static function 'g' used but never defined"}},
 		{"subscripted pointer to an incomplete array", "int main(void) {\n  int (*r)[];\n  return r[0][0];\n}", 0, []string{
