@@ -4,9 +4,10 @@ package lower
 // reads or writes shared elements one at a time, at subscripts it can
 // compute before the loop runs, becomes a loop over private buffers with
 // one bulk transfer per owner thread before it (reads) and after it
-// (writes). This file is the analysis: it decides, from the AST and the
-// symbols in scope, whether a for or upc_forall loop may be transformed,
-// and says why not when it may not; aggregate_emit.go writes the Go.
+// (writes). This file is the pass (Aggregate), run after check: it
+// decides, from the AST and the types and symbols check recorded (Info),
+// whether a for or upc_forall loop may be transformed, and says why not
+// when it may not; aggregate_emit.go writes the Go.
 //
 // What makes the transformation legal:
 //   - The loop has an integer induction variable the body does not
@@ -59,8 +60,9 @@ type AggregateOptions struct {
 // DefaultAggregateLimit is the buffer limit of a transformed loop strip.
 const DefaultAggregateLimit = 1 << 20
 
-// aggPlan is a loop the pass transforms.
-type aggPlan struct {
+// AggPlan is a loop the pass transforms: what emit (aggregate_emit.go)
+// needs to write it.
+type AggPlan struct {
 	loopVar  *symbol
 	accesses []*aggAccess // the aggregated ones, in source order
 	// forall is the locality plan of a upc_forall whose affinity selects
@@ -88,7 +90,8 @@ type aggAccess struct {
 
 // aggWalk is the state of one analysis.
 type aggWalk struct {
-	tr      *translator
+	info    *Info
+	ctx     *LoopContext
 	body    ast.Stmt
 	loopVar *symbol
 	plan    *forallPlan
@@ -107,31 +110,60 @@ func (w *aggWalk) fail(format string, args ...any) {
 	}
 }
 
-// silently runs f with diagnostics and emitted code discarded: the
-// analysis types expressions the translation will check (and report on)
-// when it emits them.
-func (tr *translator) silently(f func()) {
-	saved := tr.errs
-	tr.errs = &diag.List{}
-	tr.capture(f)
-	tr.errs = saved
-}
+// typeOf is what check found for e.
+func (w *aggWalk) typeOf(e ast.Expr) TypeAndValue { return w.info.Types[e] }
 
-func (tr *translator) silentExpr(e ast.Expr) (o operand) {
-	tr.silently(func() { o = tr.expr(e) })
-	return o
-}
-
-// aggregatePlan is the pass's entry from forStmt, called after the init
-// clause is translated: the plan for a loop it transforms (reported with
-// -Rpass=aggregate), or nil (with the reason under -Rpass-missed).
-func (tr *translator) aggregatePlan(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) *aggPlan {
-	opts := tr.cfg.Aggregate
-	if !opts.Enable || tr.fn == nil {
+// Aggregate is the aggregation pass over one function, run after check:
+// it decides which of fn's loops become aggregated loops, at most one per
+// nest (the outermost it accepts), reads the types and symbols check
+// recorded in info, reports each decision once (-Rpass=aggregate,
+// -Rpass-missed=aggregate) to errs, and returns the plans by loop
+// statement for emit.
+func Aggregate(fn *ast.FuncDecl, info *Info, opts AggregateOptions, errs *diag.List) map[ast.Stmt]*AggPlan {
+	if !opts.Enable || fn.Body == nil {
 		return nil
 	}
-	plan, reason := tr.planAggregate(init, cond, post, aff, body)
-	if outer := tr.fn.aggregating; plan != nil && outer.Line > 0 {
+	plans := map[ast.Stmt]*AggPlan{}
+	var walk func(n ast.Node, outer token.Pos)
+	walk = func(n ast.Node, outer token.Pos) {
+		ast.Inspect(n, func(n ast.Node) bool {
+			var init ast.Stmt
+			var cond, post, aff ast.Expr
+			var body ast.Stmt
+			switch s := n.(type) {
+			case *ast.ForStmt:
+				init, cond, post, body = s.Init, s.Cond, s.Post, s.Body
+			case *ast.UpcForallStmt:
+				init, cond, post, aff, body = s.Init, s.Cond, s.Post, s.Affinity, s.Body
+			default:
+				return true
+			}
+			ctx := info.Loops[n.(ast.Stmt)]
+			if ctx == nil {
+				return true // not lowered as a loop
+			}
+			plan := decideAggregate(ctx, info, opts, errs, init, cond, post, aff, body, outer)
+			if plan == nil {
+				return true
+			}
+			plans[n.(ast.Stmt)] = plan
+			if init != nil {
+				walk(init, outer)
+			}
+			walk(body, ctx.Pos)
+			return false
+		})
+	}
+	walk(fn.Body, token.Pos{})
+	return plans
+}
+
+// decideAggregate decides one loop, outer being the enclosing aggregated
+// loop or the zero Pos: its plan (reported with -Rpass=aggregate), or nil
+// (with the reason under -Rpass-missed).
+func decideAggregate(ctx *LoopContext, info *Info, opts AggregateOptions, errs *diag.List, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt, outer token.Pos) *AggPlan {
+	plan, reason := planAggregate(ctx, info, init, cond, post, aff, body)
+	if plan != nil && outer.Line > 0 {
 		// One loop per nest, the outermost the pass accepts: its strips
 		// cover the inner loops' iterations too, and a body emitted once
 		// keeps the code linear in the nest's depth.
@@ -139,7 +171,7 @@ func (tr *translator) aggregatePlan(pos token.Pos, init ast.Stmt, cond, post, af
 	}
 	if plan == nil {
 		if reason != "" && opts.MissedRemarks {
-			tr.errs.Remarkf(pos, "not aggregated: %s", reason)
+			errs.Remarkf(ctx.Pos, "not aggregated: %s", reason)
 		}
 		return nil
 	}
@@ -148,7 +180,7 @@ func (tr *translator) aggregatePlan(pos token.Pos, init ast.Stmt, cond, post, af
 		for _, a := range plan.accesses {
 			parts = append(parts, a.describe())
 		}
-		tr.errs.Remarkf(pos, "aggregated: %s", strings.Join(parts, "; "))
+		errs.Remarkf(ctx.Pos, "aggregated: %s", strings.Join(parts, "; "))
 	}
 	return plan
 }
@@ -156,15 +188,11 @@ func (tr *translator) aggregatePlan(pos token.Pos, init ast.Stmt, cond, post, af
 // planAggregate decides whether a loop is transformed. It returns the plan,
 // or nil and the reason (empty when the loop touches no shared element
 // that could be remote, so there is nothing to report).
-func (tr *translator) planAggregate(init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) (*aggPlan, string) {
-	w := &aggWalk{tr: tr, body: body, arrayWrites: map[*symbol]bool{}, modified: map[string]bool{}}
-	// The body's own declarations, typed but not translated, so that its
-	// expressions can be typed; they go away with this scope.
-	tr.pushScope()
-	defer tr.popScope()
-	w.declareBodyNames()
-	if aff != nil && tr.fn.forall == 0 {
-		w.plan = tr.planForall(init, post, aff, body)
+func planAggregate(ctx *LoopContext, info *Info, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) (*AggPlan, string) {
+	w := &aggWalk{info: info, ctx: ctx, body: body, arrayWrites: map[*symbol]bool{}, modified: map[string]bool{}}
+	w.checkBodyNames()
+	if aff != nil && ctx.Forall == 0 {
+		w.plan = planForall(init, post, aff, body, info.use)
 	}
 	w.privateWrites(body)
 	w.stmt(body, false, 0, 0)
@@ -181,11 +209,12 @@ func (tr *translator) planAggregate(init ast.Stmt, cond, post, aff ast.Expr, bod
 		return nil, w.reject
 	}
 	// The loop header.
-	name := stepVarAny(post)
-	if name == "" {
+	iv := stepVarAny(post)
+	if iv == nil {
 		return nil, "the loop has no induction variable stepping by a constant (i++, i--, i += c, i -= c)"
 	}
-	i := tr.scope.lookup(name)
+	name := iv.Name
+	i := info.Uses[iv]
 	if i == nil || i.kind != symVar || i.st != stLocal || i.inMem || !i.typ.IsInteger() {
 		return nil, fmt.Sprintf("induction variable '%s' is not a private integer local whose address is not taken", name)
 	}
@@ -208,7 +237,7 @@ func (tr *translator) planAggregate(init ast.Stmt, cond, post, aff ast.Expr, bod
 	for _, a := range w.all {
 		w.classify(a)
 	}
-	plan := &aggPlan{loopVar: i, forall: w.plan}
+	plan := &AggPlan{loopVar: i, forall: w.plan}
 	var firstWhy string
 	for _, a := range w.all {
 		if a.local {
@@ -233,47 +262,47 @@ func (tr *translator) planAggregate(init ast.Stmt, cond, post, aff ast.Expr, bod
 
 // stepVarAny is the variable of a post clause i++, ++i, i--, --i,
 // i += c or i -= c with c a nonzero integer constant.
-func stepVarAny(post ast.Expr) string {
+func stepVarAny(post ast.Expr) *ast.Ident {
 	switch p := post.(type) {
 	case *ast.PostfixExpr:
 		if id, ok := p.X.(*ast.Ident); ok {
-			return id.Name
+			return id
 		}
 	case *ast.UnaryExpr:
 		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "++" || p.Op == "--") {
-			return id.Name
+			return id
 		}
 	case *ast.AssignExpr:
 		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "+=" || p.Op == "-=") {
 			if lit, ok := p.Y.(*ast.IntLit); ok {
 				if c, ok := ctype.ParseIntLit(lit.Raw); ok && c.Int != 0 {
-					return id.Name
+					return id
 				}
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
-// declareBodyNames enters every name the body declares, with its type,
-// into the current (temporary) scope.
-func (w *aggWalk) declareBodyNames() {
-	tr := w.tr
+// checkBodyNames rejects a body that declares a name visible where the
+// loop stands (the analysis reasons about names) or declares one with a
+// storage class.
+func (w *aggWalk) checkBodyNames() {
+	shadowed := map[string]bool{}
+	for _, name := range w.ctx.Shadowed {
+		shadowed[name] = true
+	}
 	ast.Inspect(w.body, func(n ast.Node) bool {
 		d, ok := n.(*ast.Decl)
 		if !ok || d.Name == "" {
 			return true
 		}
-		if tr.scope.parent.lookup(d.Name) != nil {
+		if shadowed[d.Name] {
 			w.fail("a declaration in the loop body shadows '%s'", d.Name)
 		}
-		var t *ctype.Type
-		tr.silently(func() { t = tr.resolveType(d.Type) })
-		if t == nil || d.Storage != ast.NoStorage && d.Storage != ast.Auto && d.Storage != ast.Register {
+		if d.Storage != ast.NoStorage && d.Storage != ast.Auto && d.Storage != ast.Register {
 			w.fail("the loop body declares '%s' with a storage class", d.Name)
-			t = ctype.IntType
 		}
-		tr.scope.insert(&symbol{name: d.Name, goName: "_", kind: symVar, typ: t, st: stLocal, defined: true})
 		return true
 	})
 }
@@ -292,7 +321,7 @@ func (w *aggWalk) rootSym(e ast.Expr) *symbol {
 	for {
 		switch x := e.(type) {
 		case *ast.Ident:
-			return w.tr.scope.lookup(x.Name)
+			return w.info.Uses[x]
 		case *ast.IndexExpr:
 			e = x.X
 		case *ast.MemberExpr:
@@ -320,13 +349,11 @@ var pureUPC = map[string]bool{"upc_threadof": true, "upc_phaseof": true, "upc_ad
 // privateWrites records what private memory the body writes and checks
 // its calls.
 func (w *aggWalk) privateWrites(body ast.Stmt) {
-	tr := w.tr
 	store := func(x ast.Expr) {
 		if _, ok := x.(*ast.Ident); ok {
 			return // a variable: modifies() sees it by name
 		}
-		o := tr.silentExpr(x)
-		if o.kind == lvShared || o.kind == sharedAgg {
+		if o := w.typeOf(x); o.Mode == lvShared || o.Mode == sharedAgg {
 			return // shared: the access walk sees it
 		}
 		if un, ok := x.(*ast.UnaryExpr); ok && un.Op == "*" {
@@ -363,7 +390,7 @@ func (w *aggWalk) call(c *ast.CallExpr) {
 		w.fail("the loop calls through a function pointer, which may access shared memory")
 		return
 	}
-	s := w.tr.scope.lookup(id.Name)
+	s := w.info.Uses[id]
 	switch {
 	case s == nil || s.kind != symFunc:
 		w.fail("the loop calls '%s', which may access shared memory", id.Name)
@@ -373,9 +400,7 @@ func (w *aggWalk) call(c *ast.CallExpr) {
 	case s.libc != nil:
 		if !readOnlyLibc[id.Name] {
 			for _, a := range c.Args {
-				var o operand
-				w.tr.silently(func() { o = w.tr.value(a) })
-				if o.t.Kind == ctype.Ptr {
+				if w.typeOf(a).decaysToPointer() {
 					w.ptrWrite = true
 				}
 			}
@@ -475,29 +500,26 @@ func (w *aggWalk) stmt(s ast.Stmt, cond bool, loops, switches int) {
 // expr walks an expression. write marks the lvalue of an assignment (op is
 // its operator: "=", "+=", …, or "++"/"--").
 func (w *aggWalk) expr(e ast.Expr, cond, write bool, op string) {
-	tr := w.tr
 	switch e := e.(type) {
 	case nil:
 	case *ast.IntLit, *ast.FloatLit, *ast.CharLit, *ast.StringLit, *ast.SizeofType, *ast.SizeofExpr,
 		*ast.UpcBlocksizeof, *ast.UpcElemsizeof, *ast.UpcLocalsizeof, *ast.OffsetofExpr:
 		// Not evaluated, or constant.
 	case *ast.Ident:
-		if s := tr.scope.lookup(e.Name); s != nil && s.kind == symVar && s.st == stShared {
-			o := tr.silentExpr(e)
-			if o.kind == lvShared {
-				w.access(&aggAccess{obj: s, elem: o.t.Unqual(), read: !write || op != "=", write: write,
-					strict: tr.isStrict(o.t), why: fmt.Sprintf("the access to shared scalar '%s' is not subscripted by the induction variable", e.Name),
+		if s := w.info.Uses[e]; s != nil && s.kind == symVar && s.st == stShared {
+			if o := w.typeOf(e); o.Mode == lvShared {
+				w.access(&aggAccess{obj: s, elem: o.Type.Unqual(), read: !write || op != "=", write: write,
+					strict: o.Strict, why: fmt.Sprintf("the access to shared scalar '%s' is not subscripted by the induction variable", e.Name),
 					text: e.Name}, cond)
 			}
 		}
 	case *ast.IndexExpr:
-		o := tr.silentExpr(e)
-		if o.kind == lvShared {
-			a := &aggAccess{ix: e, elem: o.t.Unqual(), read: !write || op != "=", write: write, strict: tr.isStrict(o.t), text: cExpr(e)}
+		if o := w.typeOf(e); o.Mode == lvShared {
+			a := &aggAccess{ix: e, elem: o.Type.Unqual(), read: !write || op != "=", write: write, strict: o.Strict, text: cExpr(e)}
 			if s := w.rootSym(e); s != nil && s.st == stShared {
 				a.obj = s
 			} else if id, ok := e.X.(*ast.Ident); ok {
-				if s := tr.scope.lookup(id.Name); s != nil && s.typ.IsPtrToShared() {
+				if s := w.info.Uses[id]; s != nil && s.typ.IsPtrToShared() {
 					a.ptrVar = s
 				}
 			}
@@ -514,9 +536,8 @@ func (w *aggWalk) expr(e ast.Expr, cond, write bool, op string) {
 		case "&":
 			w.addressOf(e.X, cond)
 		case "*":
-			o := tr.silentExpr(e)
-			if o.kind == lvShared {
-				w.access(&aggAccess{elem: o.t.Unqual(), read: !write || op != "=", write: write, strict: tr.isStrict(o.t),
+			if o := w.typeOf(e); o.Mode == lvShared {
+				w.access(&aggAccess{elem: o.Type.Unqual(), read: !write || op != "=", write: write, strict: o.Strict,
 					why: "a dereference of a pointer-to-shared is not a subscripted access", text: cExpr(e)}, cond)
 			}
 			w.expr(e.X, cond, false, "")
@@ -528,10 +549,9 @@ func (w *aggWalk) expr(e ast.Expr, cond, write bool, op string) {
 	case *ast.PostfixExpr:
 		w.expr(e.X, cond, true, e.Op)
 	case *ast.MemberExpr:
-		o := tr.silentExpr(e)
-		if o.kind == lvShared || o.kind == sharedAgg {
-			if o.kind == lvShared {
-				w.access(&aggAccess{elem: o.t.Unqual(), read: !write || op != "=", write: write, strict: tr.isStrict(o.t),
+		if o := w.typeOf(e); o.Mode == lvShared || o.Mode == sharedAgg {
+			if o.Mode == lvShared {
+				w.access(&aggAccess{elem: o.Type.Unqual(), read: !write || op != "=", write: write, strict: o.Strict,
 					why: "accesses to members of shared structures are not aggregated", text: cExpr(e)}, cond)
 			}
 		}
@@ -585,7 +605,7 @@ func (w *aggWalk) initList(list *ast.InitList) {
 // indexParts walks what an index expression evaluates besides the element.
 func (w *aggWalk) indexParts(e *ast.IndexExpr, cond bool) {
 	if inner, ok := e.X.(*ast.IndexExpr); ok {
-		if o := w.tr.silentExpr(inner); o.kind == sharedAgg || o.kind == aggregate {
+		if o := w.typeOf(inner); o.Mode == sharedAgg || o.Mode == aggregate {
 			w.indexParts(inner, cond)
 		} else {
 			w.expr(inner, cond, false, "")
@@ -636,7 +656,7 @@ func (w *aggWalk) provedLocal(ix *ast.IndexExpr) bool {
 	if !ok1 || !ok2 || idx.Name != w.plan.loopVar.name {
 		return false
 	}
-	a := w.tr.scope.lookup(arr.Name)
+	a := w.info.Uses[arr]
 	return a != nil && a.st == stShared && a.typ.Kind == ctype.Array && ctype.BlockOf(a.typ) == w.plan.block
 }
 
@@ -766,14 +786,15 @@ func (w *aggWalk) dependence(a *aggAccess) string {
 
 // invariantName reports whether a name keeps its value while the loop
 // runs (the induction variable excluded).
-func (w *aggWalk) invariantName(name string) bool {
+func (w *aggWalk) invariantName(id *ast.Ident) bool {
+	name := id.Name
 	switch name {
 	case "THREADS", "MYTHREAD", "UPC_MAX_BLOCK_SIZE":
-		if w.tr.scope.lookup(name) == nil {
+		if w.info.Uses[id] == nil {
 			return true
 		}
 	}
-	s := w.tr.scope.lookup(name)
+	s := w.info.Uses[id]
 	if s == nil {
 		return false
 	}
@@ -807,7 +828,7 @@ func (w *aggWalk) pure(e ast.Expr, allowI bool) bool {
 		if w.loopVar != nil && e.Name == w.loopVar.name {
 			return allowI
 		}
-		return w.invariantName(e.Name)
+		return w.invariantName(e)
 	case *ast.BinaryExpr:
 		return w.pure(e.X, allowI) && w.pure(e.Y, allowI)
 	case *ast.UnaryExpr:
@@ -830,10 +851,10 @@ func (w *aggWalk) pure(e ast.Expr, allowI bool) bool {
 			}
 			if id, ok := x.(*ast.Ident); ok && x != e.X {
 				// An array's address never changes; a pointer must be invariant.
-				if s := w.tr.scope.lookup(id.Name); s != nil && s.kind == symVar && s.typ.Kind == ctype.Array {
+				if s := w.info.Uses[id]; s != nil && s.kind == symVar && s.typ.Kind == ctype.Array {
 					return true
 				}
-				return w.invariantName(id.Name)
+				return w.invariantName(id)
 			}
 		}
 		return false
@@ -855,7 +876,7 @@ func (w *aggWalk) privateElem(e *ast.IndexExpr, allowI bool) bool {
 	if !ok {
 		return false
 	}
-	q := w.tr.scope.lookup(id.Name)
+	q := w.info.Uses[id]
 	if q == nil || q.kind != symVar || q.st == stShared || w.isModified(q.name) {
 		return false
 	}
@@ -912,10 +933,7 @@ func (w *aggWalk) affine(e ast.Expr) (k int64, known, ok bool) {
 				return 0, false, false
 			}
 			k2, kn2, ok2 := w.affine(y)
-			var c ctype.Const
-			var isConst bool
-			w.tr.silently(func() { c, isConst = w.tr.constEval(x) })
-			if isConst && !c.IsFloat() {
+			if c := w.typeOf(x).Value; c != nil && !c.IsFloat() {
 				return k2 * c.Int, kn2, ok2
 			}
 			return 0, false, ok2
@@ -929,9 +947,7 @@ func (w *aggWalk) affine(e ast.Expr) (k int64, known, ok bool) {
 			return w.affine(e.X)
 		}
 	case *ast.CastExpr:
-		var t *ctype.Type
-		w.tr.silently(func() { t = w.tr.resolveType(e.Type) })
-		if t != nil && t.IsInteger() && t.Size() >= w.loopVar.typ.Size() {
+		if t := w.info.TypeExprs[e.Type]; t != nil && t.IsInteger() && t.Size() >= w.loopVar.typ.Size() {
 			return w.affine(e.X)
 		}
 	}

@@ -34,7 +34,7 @@ import (
 // post clause runs after each iteration as in C. The condition, post
 // clause and affinity are side-effect free, so evaluating them again in
 // the listing loop changes nothing.
-func (tr *translator) emitAggregated(plan *aggPlan, initCode string, cond, post, aff ast.Expr, body ast.Stmt) {
+func (tr *translator) emitAggregated(plan *AggPlan, initCode string, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	i := plan.loopVar
 	braced := plan.forall != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")

@@ -79,3 +79,18 @@ func BenchmarkTranslate1000Lines(b *testing.B) {
 		translate(b, src)
 	}
 }
+
+// BenchmarkCompile1000Lines measures lower alone on the same program, the
+// aggregation pass on as upcgo builds: check, the passes and emit.
+func BenchmarkCompile1000Lines(b *testing.B) {
+	src := syntheticProgram(1000)
+	var errs diag.List
+	res := cpp.Preprocess("bench.upc", []byte(src), &cpp.Config{SystemFS: stdlib.HeaderFS()}, &errs)
+	f := parser.Parse(res.Tokens, &errs, pragmas(res)...)
+	cfg := &Config{File: "bench.upc", WholeProgram: true, Aggregate: AggregateOptions{Enable: true}}
+	for range b.N {
+		if Compile(f, cfg, &errs); errs.HasErrors() {
+			b.Fatal(errs.Error())
+		}
+	}
+}

@@ -182,7 +182,7 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		case "__builtin_va_start", "__builtin_va_end", "__builtin_va_copy":
 			return tr.vaBuiltin(id.Name, e)
 		}
-		s := tr.scope.lookup(id.Name)
+		s := tr.lookupIdent(id)
 		if s == nil {
 			if b, ok := builtin(id.Name); ok && strings.HasPrefix(id.Name, "__builtin") {
 				return tr.builtinCall(id.Name, b, nil, e)

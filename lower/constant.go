@@ -36,7 +36,7 @@ func (tr *translator) constEval(e ast.Expr) (ctype.Const, bool) {
 		v, ok := ctype.CharValue(e.Raw)
 		return ctype.Const{Type: ctype.IntType, Int: v}, ok
 	case *ast.Ident:
-		if s := tr.scope.lookup(e.Name); s != nil && s.kind == symEnumConst {
+		if s := tr.lookupIdent(e); s != nil && s.kind == symEnumConst {
 			return ctype.Const{Type: ctype.IntType, Int: s.val}, true
 		}
 		if e.Name == "THREADS" && tr.cfg.StaticThreads > 0 {

@@ -84,7 +84,7 @@ func (tr *translator) globalDecl(d *ast.Decl) {
 	if d.Storage == ast.Extern && d.Init == nil {
 		// An extern declaration of something defined later (or nowhere:
 		// then any use is an undefined reference, reported at the end).
-		tr.scope.insert(&symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)})
+		tr.scope.insert(tr.define(d, &symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)}))
 		return
 	}
 	tr.defineStatic(d, t, d.Name, goIdent(d.Name))
@@ -143,7 +143,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *ctype.Type, cname, goName str
 	if internal {
 		goName = private(goName)
 	}
-	s := &symbol{name: cname, kind: symVar, typ: t, st: st, goName: goName, pos: d.Pos(), defined: true, internal: internal}
+	s := tr.define(d, &symbol{name: cname, kind: symVar, typ: t, st: st, goName: goName, pos: d.Pos(), defined: true, internal: internal})
 	if tr.fn != nil && st != stShared {
 		s.st = stStaticLocal
 	}
@@ -744,7 +744,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		g := tr.fileScope().syms[d.Name]
 		if g == nil {
 			// An object defined later in the unit, or in another one.
-			g = &symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)}
+			g = tr.define(d, &symbol{name: d.Name, kind: symVar, typ: t, st: tr.storageFor(t), goName: goIdent(d.Name), pos: d.Pos(), inMem: tr.externInMemory(d.Name, t)})
 			tr.fileScope().insert(g)
 		}
 		tr.scope.insert(g)
@@ -769,8 +769,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		return
 	}
 	fn.line(d.Pos())
-	s := &symbol{name: d.Name, kind: symVar, typ: t, st: stLocal, pos: d.Pos(), defined: true}
-	s.inMem = tr.inMemory(d.Name, t)
+	s := tr.define(d, &symbol{name: d.Name, kind: symVar, typ: t, st: stLocal, pos: d.Pos(), defined: true, inMem: tr.inMemory(d.Name, t)})
 	if s.inMem && t.DependsOnTHREADS() {
 		// A variable-length (or THREADS-sized) array: allocated when the
 		// declaration is reached, freed when the function returns.
@@ -845,7 +844,9 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		if sig.Result.Kind != ctype.Int && sig.Result.Kind != ctype.Void {
 			tr.warnf(d.Pos(), "return type of 'main' is not 'int'")
 		}
-		if len(sig.Params) != 0 && len(sig.Params) != 2 {
+		// The runtime calls it with a Go int32 and a C address.
+		args := sig.Params
+		if len(args) == 2 && (goType(args[0]) != "int32" || args[1].Kind != ctype.Ptr || args[1].IsPtrToShared()) || len(args) != 0 && len(args) != 2 {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}
@@ -870,7 +871,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		if pt.Shared {
 			tr.errorf(p.Pos(), "parameter '%s' declared with UPC shared qualifier (parameters have automatic storage)", p.Name)
 		}
-		ps := &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true}
+		ps := tr.define(p, &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true})
 		if pt.Kind == ctype.Struct || pt.Kind == ctype.Union || tr.fileVars[p.Name] {
 			in := fn.goName(p.Name + "_in")
 			params = append(params, fmt.Sprintf("%s %s", in, goType(pt)))

@@ -365,6 +365,12 @@ func (tr *translator) typeOfExpr(e ast.Expr) *ctype.Type {
 
 // expr checks e and returns it as an operand; lvalues are not loaded.
 func (tr *translator) expr(e ast.Expr) operand {
+	o := tr.exprOperand(e)
+	tr.recordType(e, o)
+	return o
+}
+
+func (tr *translator) exprOperand(e ast.Expr) operand {
 	switch e := e.(type) {
 	case *ast.IntLit:
 		c, ok := ctype.ParseIntLit(e.Raw)
@@ -474,7 +480,7 @@ func (tr *translator) stringVar(s string) string {
 }
 
 func (tr *translator) ident(e *ast.Ident) operand {
-	s := tr.scope.lookup(e.Name)
+	s := tr.lookupIdent(e)
 	if s == nil {
 		switch e.Name {
 		case "THREADS":
@@ -589,6 +595,9 @@ func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
 
 // deref turns a pointer value into the lvalue it points to.
 func (tr *translator) deref(p operand, pos token.Pos) operand {
+	if p.invalid {
+		return p // reported already (pointer arithmetic on an incomplete type)
+	}
 	t := p.t.Elem
 	if t.Kind == ctype.Void {
 		tr.errorf(pos, "dereferencing a 'void *' pointer")
@@ -746,6 +755,10 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 	}
 	if x.t.Kind != ctype.Ptr {
 		tr.errorf(e.Lbrack, "subscripted value is neither array nor pointer")
+		return bad()
+	}
+	if x.t.Elem.Kind == ctype.Func {
+		tr.errorf(e.Lbrack, "subscripted value is pointer to function")
 		return bad()
 	}
 	if o, ok := tr.derefRunning(e, x.t, e.Lbrack); ok {

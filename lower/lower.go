@@ -3,8 +3,25 @@
 // for C memory and stdlib for the C library, with //line directives that
 // point at the .upc source.
 //
-// Translation is one pass over the AST that type-checks and emits at once
-// (esbuild's "lower" pass), preceded by a cheap scan that finds the
+// Compile runs three phases, as go/types' checkFiles and TinyGo's
+// Optimize do:
+//
+//   - check (Check, info.go): resolves, types, folds constants, classifies
+//     lvalues and storage, reports every diagnostic of the unit and
+//     records an Info: the type of every expression, the symbol of every
+//     identifier and declaration, the resolved type names, the loops;
+//   - the passes, each an exported function run once per function after
+//     check and reading Info: aggregation (Aggregate, aggregate.go), which
+//     prints its remarks itself;
+//   - emit: the Go from the AST, Info and the passes' plans, with no
+//     diagnostics of its own.
+//
+// Check and emit are one walk over the AST (the translator: expr.go,
+// stmt.go, decl.go, ...), run twice: check records and discards its Go;
+// emit runs on a fresh translator, so that no temporary, string literal
+// or symbol is registered twice, with the symbols check made. The loop
+// passes for private loops and upc_forall (loopopt.go, forall_opt.go) are
+// still decided as emit reaches a loop. A scan before check finds the
 // variables whose address is taken: those live in C memory, every other
 // scalar stays a Go variable the Go compiler can keep in a register.
 //
@@ -59,12 +76,67 @@ func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
 // a unit can have on its own; what spans units (undefined references, a
 // main, multiple definitions) is Link's. The result is nil if there were
 // errors.
+//
+// It runs three phases, as go/types' checkFiles and TinyGo's Optimize do:
+//
+//  1. check (Check): resolve, type, fold constants, classify lvalues and
+//     storage; every diagnostic of the unit, and an Info;
+//  2. the passes, once per function, reading Info: the upc_forall plan
+//     (PlanForall) and aggregation (Aggregate), with its remarks;
+//  3. emit: the Go, from the AST, Info and the passes' plans, with no
+//     diagnostics of its own.
 func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
-	tr := newTranslator(cfg, errs)
-	tr.file(f)
+	info := Check(f, cfg, errs)
+	p := runPasses(f, info, cfg, errs)
 	if errs.HasErrors() {
 		return nil
 	}
+	return emit(f, cfg, info, p, &diag.List{})
+}
+
+// plans are the decisions of the passes, by loop statement, for emit.
+type plans struct {
+	forall map[ast.Stmt]*forallPlan
+	agg    map[ast.Stmt]*AggPlan
+}
+
+// runPasses runs the passes over each function of f.
+func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
+	p := plans{forall: map[ast.Stmt]*forallPlan{}, agg: map[ast.Stmt]*AggPlan{}}
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		for s, plan := range PlanForall(fn, info) {
+			p.forall[s] = plan
+		}
+		for s, plan := range Aggregate(fn, info, cfg.Aggregate, errs) {
+			p.agg[s] = plan
+		}
+	}
+	return p
+}
+
+// Check is the check phase: it resolves, types and checks f, reports every
+// diagnostic of the unit to errs, and records what it learns in an Info
+// for the passes and emit. The Go the walk writes is discarded.
+func Check(f *ast.File, cfg *Config, errs *diag.List) *Info {
+	tr := newTranslator(cfg, errs)
+	tr.checking, tr.info = true, newInfo()
+	tr.file(f)
+	return tr.info
+}
+
+// emit is the emit phase: the same walk as check's, on a fresh translator
+// (so that no name, literal or symbol is registered twice), with check's
+// symbols (Info.Defs), writing the loops the passes planned as planned.
+// Check has reported every diagnostic: what the walk finds again goes to
+// dropped, which Compile throws away (a test holds it to check's).
+func emit(f *ast.File, cfg *Config, info *Info, p plans, dropped *diag.List) *Unit {
+	tr := newTranslator(cfg, dropped)
+	tr.info, tr.plans = info, p
+	tr.file(f)
 	return tr.finish()
 }
 
@@ -72,6 +144,12 @@ func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
 type translator struct {
 	cfg  *Config
 	errs *diag.List
+
+	// checking is set in the check phase, which records info; emit reads
+	// info and writes the plans of the passes.
+	checking bool
+	info     *Info
+	plans    plans
 
 	scope    *scope
 	fileVars map[string]bool // names whose address is taken anywhere
@@ -181,6 +259,10 @@ func (tr *translator) file(f *ast.File) {
 		switch {
 		case s.kind == symFunc && !s.defined && s.used && s.libc != nil:
 			tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: s.name, Kind: SymLibc, Def: Ref, Pos: s.usePos})
+		case s.kind == symFunc && !s.defined && s.used && s.builtin == nil && s.internal:
+			// No other unit may define it (gcc: "used but never defined",
+			// then the linker's undefined reference).
+			tr.errorf(s.usePos, "static function '%s' used but never defined", s.name)
 		case s.kind == symFunc && !s.defined && s.used && s.builtin == nil:
 			tr.funcRefs(s)
 		case s.kind == symVar && !s.defined && s.used:

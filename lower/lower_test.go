@@ -65,6 +65,16 @@ func checkDiagnostics(t *testing.T, tests []diagCase) {
 func TestDiagnostics(t *testing.T) {
 	checkDiagnostics(t, []diagCase{
 		{"undeclared", "int main(void) {\n  return y + 1;\n}", 0, []string{"2:10: error: 'y' undeclared"}},
+		{"unnamed scalar member", "struct s { int a; double; };\nint main(void) { struct s x = {1}; return x.a - (int)sizeof x + 4; }", 0, []string{
+			"1:19: warning: declaration does not declare anything"}},
+		{"main's second parameter", "int main(int argc, int argv) { return 0; }", 0, []string{
+			"1:5: error: 'main' takes no arguments or (int argc, char **argv)"}},
+		{"static function never defined", "static int g(void);\nint main(void) { return g(); }", 0, []string{
+			"2:25: error: static function 'g' used but never defined"}},
+		{"subscripted pointer to an incomplete array", "int main(void) {\n  int (*r)[];\n  return r[0][0];\n}", 0, []string{
+			"3:11: error: arithmetic on a pointer to an incomplete type 'int[]'"}},
+		{"subscripted function", "int f(void);\nint main(void) {\n  int x = f[0];\n  return 0[f];\n}", 0, []string{
+			"3:12: error: subscripted value is pointer to function", "4:11: error: subscripted value is pointer to function"}},
 		{"shared local", "int main(void) {\n  shared int x;\n  return 0;\n}", 0, []string{"2:14: error: shared variable 'x' must have static storage duration"}},
 		{"THREADS plus a constant", "shared int a[THREADS+1];\nint main(void) { return 0; }", 0, []string{"1:14: error: in the dynamic THREADS environment an array dimension may use THREADS only as a factor"}},
 		{"THREADS twice", "shared int a[THREADS*THREADS];\nint main(void) { return 0; }", 0, []string{"1:14: error: in the dynamic THREADS environment an array dimension may use THREADS only as a factor"}},

@@ -14,6 +14,12 @@ import (
 // tags are looked up, struct bodies laid out, array lengths evaluated and
 // UPC layout qualifiers checked.
 func (tr *translator) resolveType(t ast.Type) *ctype.Type {
+	ct := tr.resolveTypeOf(t)
+	tr.recordTypeExpr(t, ct)
+	return ct
+}
+
+func (tr *translator) resolveTypeOf(t ast.Type) *ctype.Type {
 	switch t := t.(type) {
 	case nil:
 		return ctype.IntType
@@ -365,6 +371,12 @@ func (tr *translator) structTypeOnce(st *ast.StructType) *ctype.Type {
 	seen := map[string]bool{}
 	for _, f := range st.Fields {
 		ft := tr.resolveType(f.Type)
+		if f.Name == "" && f.BitWidth == nil && ft.Kind != ctype.Struct && ft.Kind != ctype.Union {
+			// "struct { double; }": no member (gcc warns the same; only
+			// a struct or union may be an anonymous member).
+			tr.warnf(f.Pos(), "declaration does not declare anything")
+			continue
+		}
 		fld := &ctype.Field{Name: f.Name, Type: ft}
 		if f.BitWidth != nil {
 			w, ok := tr.constInt(f.BitWidth)

@@ -173,13 +173,13 @@ func (tr *translator) stmt(s ast.Stmt) {
 			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, nil, false, s.Body)
 			return
 		}
-		tr.forStmt(s.For, s.Init, s.Cond, s.Post, nil, s.Body)
+		tr.forStmt(s, s.For, s.Init, s.Cond, s.Post, nil, s.Body)
 	case *ast.UpcForallStmt:
 		if fn.open[s] {
 			tr.openLoop(s.Pos(), s.Init, s.Cond, s.Post, s.Affinity, false, s.Body)
 			return
 		}
-		tr.forStmt(s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.Body)
+		tr.forStmt(s, s.Forall, s.Init, s.Cond, s.Post, s.Affinity, s.Body)
 	case *ast.SwitchStmt:
 		tr.switchStmt(s)
 	case *ast.CaseStmt, *ast.DefaultStmt:
@@ -309,7 +309,10 @@ func (tr *translator) exprStmt(e ast.Expr) {
 	tr.fn.stmt(tr.discard(o))
 }
 
-func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) {
+// forStmt lowers a for or upc_forall loop s: as the aggregation pass
+// planned it, if it did, else as the upc_forall plan and the loop pass
+// have it.
+func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	tr.pushScope()
 	fn.line(pos)
@@ -325,7 +328,13 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 	if init != nil {
 		initCode = tr.capture(func() { tr.stmt(init) })
 	}
-	if agg := tr.aggregatePlan(pos, init, cond, post, aff, body); agg != nil {
+	if tr.checking {
+		tr.info.Loops[s] = tr.loopContext(pos, body)
+	}
+	if agg := tr.plans.agg[s]; agg != nil {
+		if agg.forall != nil {
+			useAffinity(agg.forall, aff)
+		}
 		// The body once, in the shape that serves both the threads
 		// reached by messages and those addressed directly; loops inside
 		// it stay as written (one aggregated loop per nest).
@@ -336,9 +345,12 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		return
 	}
 	if controlling {
-		plan = tr.planForall(init, post, aff, body)
+		// Check walks the loop as written; emit as PlanForall planned it.
+		plan = tr.plans.forall[s]
+		useAffinity(plan, aff)
 	}
-	if fl := tr.OptimizeForall(plan, cond, body); fl != nil {
+	// The loop passes shape the Go only: check walks the loop as written.
+	if fl := tr.loopPassForall(plan, cond, body); fl != nil {
 		tr.emitForall(fl, initCode, body)
 		tr.popScope()
 		return
@@ -352,7 +364,7 @@ func (tr *translator) forStmt(pos token.Pos, init ast.Stmt, cond, post, aff ast.
 		// Also inside an aggregated loop, whose body is emitted once: the
 		// accesses through its buffers are shared ones, which the loop
 		// pass leaves alone.
-		loop = tr.optimizeLoop(init, cond, post, body)
+		loop = tr.loopPass(init, cond, post, body)
 	}
 	header := ""
 	braced := plan != nil || loop != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
@@ -554,12 +566,39 @@ func sortedSyms(m map[*symbol]string) []*symbol {
 	return out
 }
 
-func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stmt) *forallPlan {
-	name := stepVar(post)
-	if name == "" || !initializes(init, name) || modifies(body, name) {
+// PlanForall is the upc_forall pass, run after check: for each upc_forall
+// of fn that controls its iterations (no controlling upc_forall encloses
+// it), whose loop variable steps by one and whose affinity is that
+// variable or &a[i] over a cyclic or block-cyclic shared array a, the
+// plan emit lowers it by (this thread's iterations only, a[i] local). It
+// reads the symbols check recorded in info.
+func PlanForall(fn *ast.FuncDecl, info *Info) map[ast.Stmt]*forallPlan {
+	plans := map[ast.Stmt]*forallPlan{}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		s, ok := n.(*ast.UpcForallStmt)
+		if !ok || s.Affinity == nil {
+			return true
+		}
+		if ctx := info.Loops[s]; ctx != nil && ctx.Forall == 0 {
+			if plan := planForall(s.Init, s.Post, s.Affinity, s.Body, info.use); plan != nil {
+				plans[s] = plan
+			}
+		}
+		return true
+	})
+	return plans
+}
+
+// planForall plans a upc_forall loop whose affinity is its loop variable
+// or &a[i] with a a cyclic or block-cyclic shared array, resolving
+// identifiers with lookup; nil when the loop is not one.
+func planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stmt, lookup func(*ast.Ident) *symbol) *forallPlan {
+	iv := stepVar(post)
+	if iv == nil || !initializes(init, iv.Name) || modifies(body, iv.Name) {
 		return nil
 	}
-	i := tr.scope.lookup(name)
+	name := iv.Name
+	i := lookup(iv)
 	if i == nil || i.kind != symVar || i.inMem || i.st != stLocal || !i.typ.IsInteger() {
 		return nil
 	}
@@ -581,7 +620,7 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 		if !ok1 || !ok2 || idx.Name != name {
 			return nil
 		}
-		s := tr.scope.lookup(arr.Name)
+		s := lookup(arr)
 		if s == nil || s.kind != symVar || s.st != stShared || s.typ.Kind != ctype.Array || s.typ.Elem.Kind == ctype.Array || s.typ.Elem.Kind == ctype.Struct || s.typ.Elem.Kind == ctype.Union {
 			return nil
 		}
@@ -589,7 +628,6 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 		if b == 0 {
 			return nil
 		}
-		s.use(arr.Pos())
 		plan.array, plan.block, plan.cyclic = s, b, b == 1
 		return plan
 	}
@@ -597,24 +635,69 @@ func (tr *translator) planForall(init ast.Stmt, post, aff ast.Expr, body ast.Stm
 }
 
 // stepVar is the variable of a post clause i++, ++i or i += 1.
-func stepVar(post ast.Expr) string {
+func stepVar(post ast.Expr) *ast.Ident {
 	switch p := post.(type) {
 	case *ast.PostfixExpr:
 		if id, ok := p.X.(*ast.Ident); ok && p.Op == "++" {
-			return id.Name
+			return id
 		}
 	case *ast.UnaryExpr:
 		if id, ok := p.X.(*ast.Ident); ok && p.Op == "++" {
-			return id.Name
+			return id
 		}
 	case *ast.AssignExpr:
 		if id, ok := p.X.(*ast.Ident); ok && p.Op == "+=" {
 			if lit, ok := p.Y.(*ast.IntLit); ok && lit.Raw == "1" {
-				return id.Name
+				return id
 			}
 		}
 	}
-	return ""
+	return nil
+}
+
+// loopPassForall and loopPass run the loop passes (forall_opt.go,
+// loopopt.go) in emit; check lowers every loop as written, so that it
+// types its header and body in full.
+func (tr *translator) loopPassForall(plan *forallPlan, cond ast.Expr, body ast.Stmt) *forallLoop {
+	if tr.checking {
+		return nil
+	}
+	return tr.OptimizeForall(plan, cond, body)
+}
+
+func (tr *translator) loopPass(init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *loopPlan {
+	if tr.checking {
+		return nil
+	}
+	return tr.optimizeLoop(init, cond, post, body)
+}
+
+// useAffinity marks the array of a plan's affinity &a[i] used.
+func useAffinity(plan *forallPlan, aff ast.Expr) {
+	if plan != nil && plan.array != nil {
+		plan.array.use(aff.(*ast.UnaryExpr).X.(*ast.IndexExpr).X.Pos())
+	}
+}
+
+// loopContext is check's record of a loop at pos, after its init clause.
+func (tr *translator) loopContext(pos token.Pos, body ast.Stmt) *LoopContext {
+	ctx := &LoopContext{Pos: pos, Forall: tr.fn.forall}
+	if tr.cfg.Aggregate.Enable {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if d, ok := n.(*ast.Decl); ok && d.Name != "" && tr.scope.lookup(d.Name) != nil {
+				ctx.Shadowed = append(ctx.Shadowed, d.Name)
+			}
+			return true
+		})
+	}
+	return ctx
+}
+
+// lookupIdent resolves id where the walk stands.
+func (tr *translator) lookupIdent(id *ast.Ident) *symbol {
+	s := tr.scope.lookup(id.Name)
+	tr.recordUse(id, s)
+	return s
 }
 
 func initializes(init ast.Stmt, name string) bool {
