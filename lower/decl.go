@@ -97,15 +97,23 @@ func (tr *translator) storageFor(t *ctype.Type) storage {
 	return stGlobal
 }
 
-// inMemory decides whether a variable lives in C memory.
+// inMemory decides whether a variable lives in C memory: a global by the
+// file's address-taken names, a local (static ones too) by its
+// function's.
 func (tr *translator) inMemory(name string, t *ctype.Type) bool {
-	return t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union || tr.fileVars[name]
+	taken := tr.fileVars
+	if tr.fn != nil {
+		taken = tr.fn.taken
+	}
+	return t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union || taken[name]
 }
 
 // externInMemory decides whether a private global with external linkage
-// lives in C memory: always when other units may use it (see Unit).
+// lives in C memory: always when other units may use it (see Unit), else
+// when the file takes its address (a block-scope extern declaration
+// names the global, so its function's names do not decide).
 func (tr *translator) externInMemory(name string, t *ctype.Type) bool {
-	return !tr.cfg.WholeProgram || tr.inMemory(name, t)
+	return !tr.cfg.WholeProgram || t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union || tr.fileVars[name]
 }
 
 func (tr *translator) declareTypedef(d *ast.Decl, t *ctype.Type) {
@@ -850,7 +858,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(d.Pos(), "'main' takes no arguments or (int argc, char **argv)")
 		}
 	}
-	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), open: tr.openStatements(d.Body), variadic: sig.Variadic}
+	fn := &funcState{name: d.Name, result: sig.Result, names: map[string]int{}, targets: tr.gotoTargets(d.Body), open: tr.openStatements(d.Body), variadic: sig.Variadic, taken: addressTaken(d)}
 	tr.fn = fn
 	tr.pushScope()
 	var params []string
@@ -872,7 +880,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			tr.errorf(p.Pos(), "parameter '%s' declared with UPC shared qualifier (parameters have automatic storage)", p.Name)
 		}
 		ps := tr.define(p, &symbol{name: p.Name, kind: symVar, typ: pt, st: stLocal, pos: p.Pos(), defined: true})
-		if pt.Kind == ctype.Struct || pt.Kind == ctype.Union || tr.fileVars[p.Name] {
+		if pt.Kind == ctype.Struct || pt.Kind == ctype.Union || fn.taken[p.Name] {
 			in := fn.goName(p.Name + "_in")
 			params = append(params, fmt.Sprintf("%s %s", in, goType(pt)))
 			ps.goName = fn.frameSlot(tr, pt, p.Name)

@@ -152,7 +152,7 @@ type translator struct {
 	plans    plans
 
 	scope    *scope
-	fileVars map[string]bool // names whose address is taken anywhere
+	fileVars map[string]bool // names whose address is taken anywhere: globals so named live in C memory
 	nextID   int
 
 	strLits  map[string]string // C string content -> Go variable
@@ -221,7 +221,11 @@ func lineDirective(pos token.Pos) string {
 }
 
 func (tr *translator) file(f *ast.File) {
-	tr.fileVars = addressTaken(f)
+	decls := make([]ast.Node, len(f.Decls))
+	for i, d := range f.Decls {
+		decls[i] = d
+	}
+	tr.fileVars = addressTaken(decls...)
 	tr.symmetric = symmetricPragma(f.Pragmas)
 	tr.funcDefs = map[string]*ast.FuncDecl{}
 	tr.fileNames = map[string]bool{}
@@ -476,23 +480,29 @@ func goIdent(name string) string {
 	return name
 }
 
-// addressTaken finds every identifier that is the operand of & anywhere in
-// the file. A variable so named lives in C memory; others stay Go
-// variables. &a[i] and &s.f need no such mark: arrays, structs and unions
-// live in C memory whatever is done to them, and for a pointer p, &p[i]
-// is p's value plus i elements, not p's address (marking p there kept
-// NPB's colidx, x_arr and u_ptr in memory, reloaded at every access).
-// Keyed by name only: a conservative answer costs speed, never
+// addressTaken finds every identifier that is the operand of & in nodes
+// (a file's declarations, or one function): a variable so named lives in C memory; others
+// stay Go variables. A global is decided by the file's names, a local or
+// parameter by its function's (funcState.taken): its name means nothing
+// elsewhere, and main's setup(&n1) put every n1 of NPB MG's functions in
+// C memory. &a[i] and &s.f need no mark: arrays, structs and unions live
+// in C memory whatever is done to them, and for a pointer p, &p[i] is p's
+// value plus i elements, not p's address (marking p kept NPB's colidx,
+// x_arr and u_ptr in C memory, reloaded at every access). Keyed by name:
+// a shadowed name is conservatively marked too, which costs speed, never
 // correctness.
-func addressTaken(f *ast.File) map[string]bool {
+func addressTaken(nodes ...ast.Node) map[string]bool {
 	names := map[string]bool{}
-	ast.InspectFile(f, func(n ast.Node) bool {
+	mark := func(n ast.Node) bool {
 		if u, ok := n.(*ast.UnaryExpr); ok && u.Op == "&" {
 			if id, ok := u.X.(*ast.Ident); ok {
 				names[id.Name] = true
 			}
 		}
 		return true
-	})
+	}
+	for _, n := range nodes {
+		ast.Inspect(n, mark)
+	}
 	return names
 }

@@ -41,6 +41,9 @@ type funcState struct {
 	// to that address's Go variable (loopopt.go).
 	running map[*ast.IndexExpr]runningRef
 	memBase string // the local holding cmem.Base() for them
+	// taken are the names whose address the function takes: its locals
+	// and parameters so named live in C memory (addressTaken).
+	taken map[string]bool
 }
 
 type switchState struct {
