@@ -11,7 +11,8 @@
 //     records an Info: the type of every expression, the symbol of every
 //     identifier and declaration, the resolved type names, the loops;
 //   - the passes, each an exported function run once per function after
-//     check and reading Info: aggregation (Aggregate, aggregate.go), which
+//     check and reading Info: the upc_forall plan (PlanForall,
+//     forall_opt.go) and aggregation (Aggregate, aggregate.go), which
 //     prints its remarks itself;
 //   - emit: the Go from the AST, Info and the passes' plans, with no
 //     diagnostics of its own.
@@ -21,9 +22,10 @@
 // emit runs on a fresh translator, so that no temporary, string literal
 // or symbol is registered twice, with the symbols check made. The loop
 // passes for private loops and upc_forall (loopopt.go, forall_opt.go) are
-// still decided as emit reaches a loop. A scan before check finds the
-// variables whose address is taken: those live in C memory, every other
-// scalar stays a Go variable the Go compiler can keep in a register.
+// still decided as emit reaches a loop. A scan of the file, and of each
+// function as the walk enters it, finds the variables whose address is
+// taken (addressTaken): those live in C memory, every other scalar stays
+// a Go variable the Go compiler can keep in a register.
 //
 // The C and UPC types, their layout, the usual conversions and the values
 // of constants are package lower/ctype's; lower builds those types from
