@@ -122,7 +122,7 @@ func (tr *translator) emitAggregated(plan *AggPlan, initCode string, cond, post,
 	restore := make([]saved, len(plan.accesses))
 	for k, a := range plan.accesses {
 		name := fmt.Sprintf("\x00%s.%d", agg, k)
-		tr.scope.insert(&symbol{name: name, goName: fmt.Sprintf("%s.At(%d, %s)", agg, k, addrs[k]), kind: symVar, typ: ctype.PointerTo(a.elem), st: stLocal, defined: true, used: true})
+		tr.scope.insert(&symbol{name: name, goName: fmt.Sprintf("%s.At(%d, %s)", agg, k, addrs[k]), kind: symVar, typ: ctype.PointerTo(a.elem), st: stLocal, defined: true, used: true, handsOut: true})
 		restore[k] = saved{a.ix.X, a.ix.Index}
 		a.ix.X = &ast.Ident{NamePos: a.ix.Lbrack, Name: name}
 		a.ix.Index = &ast.IntLit{ValuePos: a.ix.Lbrack, Raw: "0"}

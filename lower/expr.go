@@ -544,7 +544,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	case s.inMem:
 		return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, name), addr: name, pure: true, sym: s}
 	}
-	return operand{kind: lvGo, t: t, goExpr: name, pure: true, sym: s}
+	return operand{kind: lvGo, t: t, goExpr: name, pure: !s.handsOut, sym: s}
 }
 
 // addScaled is base + idx*size for private addresses, where size is the

@@ -399,6 +399,11 @@ type symbol struct {
 	// undeclared marks the stand-in for a name reported undeclared, so
 	// that later uses report nothing more.
 	undeclared bool
+	// handsOut marks a name whose Go code has an effect each time it is
+	// evaluated: an aggregated access's agg.At, which hands out the next
+	// buffer slot. Its operand is impure, so a read-modify-write (x[i] >>= 1
+	// on a _Bool, ++) computes the address once, as the plan counted it.
+	handsOut bool
 }
 
 // use marks s used at pos.

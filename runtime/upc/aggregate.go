@@ -175,6 +175,11 @@ func (a *Agg) Put(k int) {
 	if s.buf == 0 {
 		return
 	}
+	if s.next != len(s.ptrs) {
+		// The compiler emits one At per access and iteration; a body that
+		// took another slot (or fewer) read or stored the wrong elements.
+		panic(fmt.Sprintf("%s: internal error: the loop body took %d buffer slots for %d listed elements of access %d", aggName, s.next, len(s.ptrs), k))
+	}
 	if s.write {
 		n := uintptr(len(s.ptrs)) * s.size
 		a.t.Lib(aggName).MemputIlist(Blocking, s.ptrs, s.size, []unsafe.Pointer{unsafe.Pointer(&cmem.Bytes(s.buf, n)[0])}, n)

@@ -118,3 +118,26 @@ func TestAggregateStrips(t *testing.T) {
 		}
 	})
 }
+
+// TestAggregateSlotCount checks that a body which takes two buffer slots
+// per iteration for one access (a read-modify-write that computed the
+// element's address twice) fails loudly at Put where strips run, instead
+// of storing bytes past its elements; where the loop runs as written, At
+// is the element's own address and taking it twice is harmless.
+func TestAggregateSlotCount(t *testing.T) {
+	runBoth(t, 2, func(th *Thread) {
+		v := AllocArray[uint8](th, 1, 8) // cyclic: element 2i+1-MYTHREAD is the neighbour's
+		th.Barrier()
+		elem := func(i int) SharedPtr { return v.Ptr(2*i + 1 - th.MyThread) }
+		agg := th.Aggregate(0, AggUpdate(1))
+		twice := func() {
+			aggLoop(agg, 4, func(i int) []SharedPtr { return []SharedPtr{elem(i)} },
+				func(i int, at []uintptr) { *cmem.Ptr[uint8](agg.At(0, elem(i))) = *cmem.Ptr[uint8](at[0]) >> 1 })
+		}
+		if th.addressesAll {
+			require.NotPanics(t, twice)
+			return
+		}
+		require.PanicsWithValue(t, "shared access in an aggregated loop: internal error: the loop body took 8 buffer slots for 4 listed elements of access 0", twice)
+	})
+}
