@@ -3,6 +3,7 @@ package upc
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -191,7 +192,15 @@ func TestLockFairness(t *testing.T) {
 			turns.Set(th, 0, 1)
 			th.Unlock(l)
 		} else {
-			time.Sleep(20 * time.Millisecond) // let thread 1 queue
+			// Wait until thread 1 is queued (a sleep here made the test
+			// fail when thread 1 had not run yet: it passes under any load).
+			s := th.state(l, "test")
+			for queued := false; !queued; {
+				s.mu.Lock()
+				queued = len(s.queue) > 0
+				s.mu.Unlock()
+				runtime.Gosched()
+			}
 			th.Unlock(l)
 			th.Lock(l) // must come after thread 1's turn
 			require.Equal(t, int32(1), turns.Get(th, 0))
