@@ -1,9 +1,11 @@
 package difftest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -109,4 +111,56 @@ int main(void) {
 	got, err := exec.Command(filepath.Join(dir, "layout")).Output()
 	require.NoError(t, err)
 	assert.Equal(t, "0 1 4 13\n5 3 3 3\n1 1 5 1\n2 7 9 0\n", string(got))
+}
+
+// The UPC printer's subscripts of a multi-dimensional array name element
+// lin of it in row-major order, also where lin is an expression: a nested
+// loop's affinity is the cell r * cols + c (a program of a fresh seed once
+// printed a[r * (1) + c / (1)][r * (1) + c % (1)], outside the array, and
+// upcgo's output differed from the model's). gcc says which element the
+// printed subscripts name.
+func TestElemSubscripts(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("gcc not found: gcc reads the printed subscripts")
+	}
+	objs := []*Object{
+		{Name: "a", Kind: SharedArray, Storage: Static, Dims: []Dim{{N: 4}, {N: 1}}},
+		{Name: "b", Kind: SharedArray, Storage: Static, Dims: []Dim{{N: 2}, {N: 3}}},
+		{Name: "d", Kind: SharedArray, Storage: Static, Dims: []Dim{{N: 2}, {N: 2}, {N: 3}}},
+	}
+	prog := "#include <stdio.h>\n#define THREADS 2\n"
+	for _, o := range objs {
+		prog += "int " + o.Name
+		for _, d := range o.Dims {
+			prog += fmt.Sprintf("[%d]", d.N)
+		}
+		prog += ";\n"
+	}
+	prog += "int main(void) {\n    int r, c;\n"
+	want := ""
+	for _, o := range objs {
+		rows, cols := rowsCols(o)
+		first := "&" + o.Name + strings.Repeat("[0]", len(o.Dims))
+		prog += fmt.Sprintf("    for (r = 0; r < %s; r++)\n        for (c = 0; c < %s; c++)\n", rows, cols)
+		prog += fmt.Sprintf("            printf(\"%%ld \", (long)(&%s - %s));\n", upcDialect{}.elem(o, "r * "+cols+" + c"), first)
+		prog += "    printf(\"\\n\");\n"
+		n := 1
+		for _, d := range o.Dims {
+			n *= d.N
+		}
+		for i := 0; i < n; i++ {
+			want += fmt.Sprintf("%d ", i)
+		}
+		want += "\n"
+	}
+	prog += "    return 0;\n}\n"
+	dir := t.TempDir()
+	src := filepath.Join(dir, "elem.c")
+	require.NoError(t, os.WriteFile(src, []byte(prog), 0o644))
+	out, err := exec.Command(gcc, "-o", filepath.Join(dir, "elem"), src).CombinedOutput()
+	require.NoError(t, err, "%s\n%s", out, prog)
+	got, err := exec.Command(filepath.Join(dir, "elem")).Output()
+	require.NoError(t, err)
+	assert.Equal(t, want, string(got), "%s", prog)
 }

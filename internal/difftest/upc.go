@@ -3,6 +3,7 @@ package difftest
 import (
 	"fmt"
 	"strings"
+	"unicode"
 )
 
 // UPC prints p as the UPC program that upcgo compiles. header is put
@@ -96,7 +97,10 @@ func (upcDialect) elem(o *Object, lin string) string {
 	if o.Storage != Static {
 		return fmt.Sprintf("%s[%s]", o.Name, lin)
 	}
-	// Row-major subscripts of a linear index.
+	// Row-major subscripts of a linear index, which may be an expression
+	// (a nested loop's r * cols + c): each subscript divides the whole of
+	// it.
+	lin = parenthesized(lin)
 	var b strings.Builder
 	b.WriteString(o.Name)
 	for d := range o.Dims {
@@ -116,6 +120,26 @@ func (upcDialect) elem(o *Object, lin string) string {
 		}
 	}
 	return b.String()
+}
+
+// parenthesized is C expression x as an operand of / and %: x itself if it
+// is a name or already in parentheses, else x in parentheses.
+func parenthesized(x string) string {
+	depth := 0
+	for i, r := range x {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')':
+			depth--
+			if depth == 0 && i != len(x)-1 {
+				return "(" + x + ")"
+			}
+		case depth == 0 && !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_':
+			return "(" + x + ")"
+		}
+	}
+	return x
 }
 
 func (upcDialect) priv(o *Object) string { return o.Name }
