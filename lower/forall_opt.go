@@ -101,7 +101,7 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 	if bound == nil {
 		return nil
 	}
-	lo := &loopAnalysis{tr: tr, iv: iv, step: 1, body: body, cond: &ast.ExprStmt{X: cond}, invariant: map[string]bool{}}
+	lo := &loopAnalysis{info: tr.info, iv: iv, step: 1, body: body, cond: &ast.ExprStmt{X: cond}, invariant: map[string]bool{}}
 	if c, ok := lo.linear(bound); !ok || c != 0 {
 		return nil
 	}

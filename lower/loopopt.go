@@ -1,13 +1,10 @@
 package lower
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
-	"github.com/upcgo/upcgo/parser/token"
 )
 
 // The loop-optimisation pass: strength reduction of private subscripts.
@@ -15,12 +12,14 @@ import (
 // Go does no loop-invariant code motion or strength reduction, so the
 // lowering of c[i*n + j] inside a loop over j recomputes i*n, sign-extends
 // the index and scales it on every iteration, where gcc -O2 keeps a running
-// pointer. optimizeLoop finds, in a for loop stepping one integer variable
+// pointer. OptimizeLoops finds, in a for loop stepping one integer variable
 // by a constant, the subscripts of private arrays and pointers whose index
 // is affine in that variable with every other part loop-invariant, and
 // gives each a running address: computed once before the loop, advanced by
 // a constant number of bytes in the loop's post statement, and
-// dereferenced in place of the subscript in the body.
+// dereferenced in place of the subscript in the body. The pass decides in
+// C terms (a LoopPlan); emit (loopopt_emit.go) names the Go temporaries,
+// declares them and writes the post statement.
 //
 // The pass keeps C's semantics by transforming only what it can prove:
 //
@@ -47,78 +46,122 @@ import (
 // memory where and when the C program does, so aliasing between the
 // arrays is irrelevant.
 
-// loopPlan is what optimizeLoop found for one loop.
-type loopPlan struct {
+// LoopPlan is what the loop pass decided for one for loop: the running
+// addresses of its private subscripts, in C terms.
+type LoopPlan struct {
 	iv    *symbol // the loop variable
 	step  int64   // what the post statement adds to it
-	addrs []*runningAddr
-	uses  map[*ast.IndexExpr]runningRef // each subscript's element
-	// memAt and memDecl locate the declaration of the base of C
-	// addresses in the function's Go, when this loop wrote it.
-	memAt, memDecl int
+	addrs []*LoopAddr
+	// uses is where each planned subscript's element is: an address and
+	// a constant displacement from it. A fixed address (an array's own)
+	// is among the uses only, not among addrs.
+	uses map[*ast.IndexExpr]LoopUse
 	// trips, when the loop variable is the loop's own (declared in its
 	// init clause, so dead after it) and its condition compares it with
-	// an invariant, is the number of iterations as an int64 Go
-	// expression of the variable's first value: the loop may then count
+	// an invariant, is the number of iterations: the loop may then count
 	// on a running address instead of the variable (untilAddress).
-	trips string
+	trips *TripCount
 }
 
-// runningRef is where the loop pass put a subscript's element: at the C
-// address at or, for a row (runningAddr.of), at bytes past the Go
-// pointer row.
-type runningRef struct {
-	row  string // a row's Go pointer, or "" for a C address
-	name string // the running address (or a row's running offset)
-	off  int64  // the element's displacement from it, in bytes
+// LoopAddr is one running address of a LoopPlan: &base[index] for the
+// loop variable's value before the loop, moving stride bytes each
+// iteration. Subscripts that differ by a constant (u[k - 1], u[k],
+// u[k + 1]) share one.
+type LoopAddr struct {
+	base   ast.Expr // the array or pointer subscripted
+	index  ast.Expr // the subscript's non-constant part, or nil
+	elem   int64    // bytes per element of base
+	stride int64    // bytes the address moves each iteration
+	fixed  bool     // &base[0] of a named array, moving by nothing: no variable
+	// rows marks the running byte offset several rows of one pointer
+	// share (u[(i-1)*n + k], u[i*n + k], u[(i+1)*n + k] in a loop over
+	// k): it starts at 0 and moves stride bytes; base is the pointer.
+	rows bool
+	// of, for a row, is that offset: the row's address is fixed (stride
+	// 0) and its element is row + offset + displacement, one memory
+	// operand the Go compiler cannot schedule apart from its load, where
+	// a C address per row plus the base of C addresses is three terms,
+	// which Go adds up ahead of the loads and spills
+	// (docs/PERFORMANCE.md, MG).
+	of *LoopAddr
 }
 
-// at is the element's C address, or for a row its offset in the row.
-func (r runningRef) at() goExpr { return plusConst(primary(r.name), r.off) }
-
-// runningAddr is one subscript turned into a running address.
-type runningAddr struct {
-	name   string // the Go variable holding &x[index] for the current iteration
-	init   string // the address at the loop variable's value before the loop
-	stride int64  // bytes the address moves each iteration
-	fixed  bool   // the address is init itself, an array's: no variable
-	base   string // the pointer subscripted
-	scalar bool   // the element is neither an array nor a struct or union
-	// of, for a row of a pointer that has several (u[(i-1)*n + k],
-	// u[i*n + k], u[(i+1)*n + k] in a loop over k), is the byte offset
-	// all its rows have moved, one running variable; name is then a Go
-	// pointer to the row's element on the first iteration, fixed, and
-	// the element is row+offset+constant: one memory operand the Go
-	// compiler cannot schedule apart from its load, where a C address
-	// per row plus the base of C addresses is three terms, which Go adds
-	// up ahead of the loads and spills (docs/PERFORMANCE.md, MG).
-	of *runningAddr
+// LoopUse is where a planned subscript's element is: off bytes past the
+// address addr holds on each iteration.
+type LoopUse struct {
+	addr *LoopAddr
+	off  int64
 }
 
-// ref is where the element off bytes past the address is.
-func (a *runningAddr) ref(off int64) runningRef {
-	if a.of != nil {
-		return runningRef{row: a.name, name: a.of.name, off: off}
+// TripCount is the number of iterations of a loop, for the loop
+// variable's value i before the loop: max(0, (bound - i + extra) / div)
+// stepping up, max(0, (i - bound + extra) / div) stepping down, computed
+// in 64 bits (the variable and the bound are of int's width at most, so
+// the count is exact and at most 2^33). load says bound is an element
+// p[k] of private memory, read once before the loop.
+type TripCount struct {
+	bound      ast.Expr
+	load, down bool
+	extra, div int64
+}
+
+// OptimizeLoops is the loop-optimisation pass over one function, run
+// after check: for each for loop of fn that emit lowers as a Go loop of
+// its own (check lowered it as a loop, aggregation left it to emit as
+// written — agg holds the aggregation pass's plans — and no affinity
+// expression hands out its iterations), the running addresses its private
+// subscripts affine in the loop variable get, by loop statement. A
+// subscript belongs to the outermost loop that plans it. It reads the
+// types and symbols check recorded in info.
+func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[ast.Stmt]*LoopPlan {
+	plans := map[ast.Stmt]*LoopPlan{}
+	if fn.Body == nil {
+		return plans
 	}
-	return runningRef{name: a.name, off: off}
+	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		var init ast.Stmt
+		var cond, post ast.Expr
+		var body ast.Stmt
+		switch s := n.(type) {
+		case *ast.ForStmt:
+			init, cond, post, body = s.Init, s.Cond, s.Post, s.Body
+		case *ast.UpcForallStmt:
+			if s.Affinity != nil {
+				return true
+			}
+			init, cond, post, body = s.Init, s.Cond, s.Post, s.Body
+		default:
+			return true
+		}
+		s := n.(ast.Stmt)
+		if info.Loops[s] == nil || agg[s] != nil {
+			return true
+		}
+		if p := planLoop(info, claimed, init, cond, post, body); p != nil {
+			plans[s] = p
+			for ix := range p.uses {
+				claimed[ix] = true
+			}
+		}
+		return true
+	})
+	return plans
 }
 
-// optimizeLoop is the loop-optimisation pass, run on each for loop as it
-// is lowered: it returns the running addresses for the private subscripts
-// of body that are affine in the loop variable, or nil when there are none
-// or the loop is not one it can prove them for. The caller declares the
-// addresses after the loop's init clause (declare), steps them in the
-// post statement (post), and the lowering of subscripts uses them while
-// the body is emitted.
-func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *loopPlan {
-	if tr.fn == nil || body == nil {
+// planLoop is the loop pass for one loop: the running addresses for the
+// private subscripts of body (not claimed by an enclosing loop) that are
+// affine in the loop variable, or nil when there are none or the loop is
+// not one it can prove them for.
+func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
+	if body == nil {
 		return nil
 	}
-	name, step := constStep(post)
-	if name == "" || step == 0 {
+	id, step := constStep(post)
+	if id == nil || step == 0 {
 		return nil
 	}
-	iv := tr.scope.lookup(name)
+	iv := info.use(id)
 	if iv == nil || iv.kind != symVar || iv.st != stLocal || iv.inMem || iv.typ.Volatile ||
 		!iv.typ.IsSigned() || iv.typ.Kind == ctype.Enum || iv.typ.Size() < 4 {
 		return nil
@@ -127,23 +170,19 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 	if cond != nil {
 		condStmt = &ast.ExprStmt{X: cond}
 	}
-	if modifies(body, name) || condStmt != nil && modifies(condStmt, name) || hasLabels(body) {
+	if modifies(body, id.Name) || condStmt != nil && modifies(condStmt, id.Name) || hasLabels(body) {
 		return nil
 	}
-	lo := &loopAnalysis{tr: tr, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
-	type use struct {
-		a   *runningAddr
-		off int64
-	}
-	uses := map[*ast.IndexExpr]use{}
-	var found []*runningAddr // distinct addresses, in the order of their first use
-	byKey := map[string]*runningAddr{}
+	lo := &loopAnalysis{info: info, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
+	uses := map[*ast.IndexExpr]LoopUse{}
+	var found []*LoopAddr // distinct addresses, in the order of their first use
+	byKey := map[string]*LoopAddr{}
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
 			return true
 		}
-		if _, done := tr.fn.running[ix]; done {
+		if claimed[ix] {
 			return false
 		}
 		a, off := lo.running(ix)
@@ -152,179 +191,80 @@ func (tr *translator) optimizeLoop(init ast.Stmt, cond, post ast.Expr, body ast.
 		}
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
-		key := a.init + "\x00" + strconv.FormatInt(a.stride, 10)
+		key := lo.key(a.base) + "\x00" + lo.key(a.index) + "\x00" + strconv.FormatInt(a.stride, 10)
 		if same := byKey[key]; same != nil {
 			a = same
 		} else {
 			byKey[key] = a
 			found = append(found, a)
 		}
-		uses[ix] = use{a, off}
+		uses[ix] = LoopUse{a, off}
 		return false
 	})
-	if len(found) == 0 {
-		return nil
-	}
 	// Rows of one pointer moving alike share one running offset.
-	rows := map[string][]*runningAddr{}
-	rowsKey := func(a *runningAddr) string { return a.base + "\x00" + strconv.FormatInt(a.stride, 10) }
+	rows := map[string][]*LoopAddr{}
+	rowsKey := func(a *LoopAddr) string { return lo.key(a.base) + "\x00" + strconv.FormatInt(a.stride, 10) }
 	for _, a := range found {
-		if !a.fixed && a.stride != 0 && a.scalar {
+		if !a.fixed && a.stride != 0 && lo.scalar(a) {
 			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
 		}
 	}
-	plan := &loopPlan{iv: iv, step: step, uses: map[*ast.IndexExpr]runningRef{}}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
 			// A constant subscript of an array: its own address, no
 			// variable needed.
-			a.name = a.init
 		case a.of != nil:
 			// A row, declared with its pointer's first.
 		case len(group) > 1 && group[0] == a:
-			off := &runningAddr{name: tr.fn.goName(a.name), init: "uintptr(0)", stride: a.stride}
+			off := &LoopAddr{base: a.base, stride: a.stride, rows: true}
 			plan.addrs = append(plan.addrs, off)
 			for _, r := range group {
-				r.of, r.stride, r.name = off, 0, tr.fn.goName(goIdent(strings.TrimSuffix(r.name, "At")+"Row"))
+				r.of, r.stride = off, 0
 				plan.addrs = append(plan.addrs, r)
 			}
 		default:
-			a.name = tr.fn.goName(a.name)
 			plan.addrs = append(plan.addrs, a)
 		}
 	}
 	if len(plan.addrs) == 0 {
 		return nil // constant subscripts of arrays only: nothing to hoist
 	}
-	for ix, u := range uses {
-		plan.uses[ix] = u.a.ref(u.off)
-	}
-	if declares(init, name) {
+	if declares(init, id.Name) {
 		plan.trips = lo.trips(cond)
 	}
 	return plan
 }
 
-// declare writes the running addresses' declarations, and the base of C
-// addresses the accesses through them use, unless an enclosing loop has
-// it in a local already.
-func (p *loopPlan) declare(fn *funcState) {
-	if fn.memBase == "" {
-		fn.memBase, p.memAt = fn.goName("mem"), fn.body.Len()
-		// A local base of C addresses: a store through one pointer cannot
-		// change it, so Go keeps it in a register across the loop.
-		fn.stmt(fn.memBase + " := cmem.Base()")
-		p.memDecl = fn.body.Len() - p.memAt
-	}
-	for _, a := range p.addrs {
-		switch {
-		case a.of != nil:
-			fn.stmt(fmt.Sprintf("%s := unsafe.Add(%s, %s)", a.name, fn.memBase, a.init))
-		case !a.fixed:
-			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
-		}
-	}
-	if fn.running == nil {
-		fn.running = map[*ast.IndexExpr]runningRef{}
-	}
-	for ix, at := range p.uses {
-		fn.running[ix] = at
-	}
-}
-
-// done forgets the running addresses once the loop is emitted, and the
-// base if this loop declared it; a base no access used (every subscript
-// was an aggregate, or stood in sizeof) is taken out again.
-func (p *loopPlan) done(fn *funcState) {
-	for ix := range p.uses {
-		delete(fn.running, ix)
-	}
-	if p.memDecl == 0 {
-		return
-	}
-	code := fn.body.String()
-	if !mentions(code[p.memAt+p.memDecl:], fn.memBase) {
-		fn.body.Reset()
-		fn.body.WriteString(code[:p.memAt] + code[p.memAt+p.memDecl:])
-		if fn.lastDirective > p.memAt {
-			fn.lastDirective -= p.memDecl
-		}
-	}
-	fn.memBase = ""
-}
-
-// steps reports whether some running address moves: otherwise the post
-// statement stays as written.
-func (p *loopPlan) steps() bool {
-	for _, a := range p.addrs {
-		if a.stride != 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// post is the loop's post statement: the loop variable and every running
-// address stepped together.
-func (p *loopPlan) post() string { return p.postBy(p.iv.goName + signed(p.step)) }
-
-// postBy is a post statement setting the loop variable to next and
-// stepping every running address.
-func (p *loopPlan) postBy(next string) string {
-	lhs, rhs := p.stepped()
-	lhs = append([]string{p.iv.goName}, lhs...)
-	rhs = append([]string{next}, rhs...)
-	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
-}
-
-// stepped is the running addresses that move, and each one's next value.
-func (p *loopPlan) stepped() (lhs, rhs []string) {
-	for _, a := range p.addrs {
-		if a.stride != 0 {
-			lhs = append(lhs, a.name)
-			rhs = append(rhs, a.name+signed(a.stride))
-		}
-	}
-	return lhs, rhs
-}
-
-// signed spells +k or -k.
-func signed(k int64) string {
-	if k < 0 {
-		return strconv.FormatInt(k, 10)
-	}
-	return "+" + strconv.FormatInt(k, 10)
-}
-
 // constStep is the variable and step of a post clause i++, ++i, i--, --i,
 // i += k or i -= k with k an integer constant.
-func constStep(post ast.Expr) (string, int64) {
+func constStep(post ast.Expr) (*ast.Ident, int64) {
 	switch p := post.(type) {
 	case *ast.PostfixExpr:
 		if id, ok := p.X.(*ast.Ident); ok {
-			return id.Name, map[string]int64{"++": 1, "--": -1}[p.Op]
+			return id, map[string]int64{"++": 1, "--": -1}[p.Op]
 		}
 	case *ast.UnaryExpr:
 		if id, ok := p.X.(*ast.Ident); ok && (p.Op == "++" || p.Op == "--") {
-			return id.Name, map[string]int64{"++": 1, "--": -1}[p.Op]
+			return id, map[string]int64{"++": 1, "--": -1}[p.Op]
 		}
 	case *ast.AssignExpr:
 		id, ok := p.X.(*ast.Ident)
 		lit, ok2 := p.Y.(*ast.IntLit)
 		if !ok || !ok2 || p.Op != "+=" && p.Op != "-=" {
-			return "", 0
+			return nil, 0
 		}
 		k, err := strconv.ParseInt(lit.Raw, 10, 32)
 		if err != nil || k == 0 {
-			return "", 0
+			return nil, 0
 		}
 		if p.Op == "-=" {
 			k = -k
 		}
-		return id.Name, k
+		return id, k
 	}
-	return "", 0
+	return nil, 0
 }
 
 // hasLabels reports whether s holds a label a goto could jump to.
@@ -340,9 +280,9 @@ func hasLabels(s ast.Stmt) bool {
 }
 
 // loopAnalysis answers, for one loop, which expressions are invariant and
-// which are affine in the loop variable.
+// which are affine in the loop variable, from what check recorded.
 type loopAnalysis struct {
-	tr        *translator
+	info      *Info
 	iv        *symbol
 	step      int64
 	body      ast.Stmt
@@ -350,11 +290,24 @@ type loopAnalysis struct {
 	invariant map[string]bool // names already checked
 }
 
+// valueType is e's type as a value (after array and function decay,
+// unqualified), or nil when check typed nothing there.
+func (lo *loopAnalysis) valueType(e ast.Expr) *ctype.Type {
+	t := lo.info.Types[e].Type
+	switch {
+	case t == nil:
+		return nil
+	case t.Kind == ctype.Array:
+		return ctype.PointerTo(t.Elem)
+	case t.Kind == ctype.Func:
+		return ctype.PointerTo(t)
+	}
+	return t.Unqual()
+}
+
 // running returns the running address for x[index] and the constant
-// bytes to add to it, or nil. The address is not yet named: a has the
-// name to derive one from.
-func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
-	tr := lo.tr
+// bytes to add to it, or nil.
+func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *LoopAddr, off int64) {
 	if !lo.invariantBase(ix.X) {
 		return nil, 0
 	}
@@ -362,26 +315,51 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *runningAddr, off int64) {
 	if !ok {
 		return nil, 0
 	}
-	base := tr.value(ix.X)
-	if base.invalid || base.t.Kind != ctype.Ptr || base.t.IsPtrToShared() || !base.pure {
+	base := lo.valueType(ix.X)
+	if base == nil || base.Kind != ctype.Ptr || base.IsPtrToShared() {
 		return nil, 0
 	}
-	elem := base.t.Elem
+	elem := base.Elem
 	size := elem.Size()
 	if elem.Kind == ctype.Void || elem.Kind == ctype.Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
 		return nil, 0
 	}
 	rest, k := lo.splitConstant(ix.Index)
-	init := base.code
-	if rest != nil {
-		init = fmt.Sprintf("%s + uintptr(%s)*%d", base.code, lo.wide(rest, precAdd), size)
-	}
 	array := false
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
-		array = tr.scope.lookup(id.Name).typ.Kind == ctype.Array
+		array = lo.info.use(id).typ.Kind == ctype.Array
 	}
-	scalar := elem.Kind != ctype.Array && elem.Kind != ctype.Struct && elem.Kind != ctype.Union
-	return &runningAddr{name: goIdent(subscriptedName(ix.X)) + "At", init: init, stride: coef * lo.step * size, fixed: array, base: base.code, scalar: scalar}, k * size
+	return &LoopAddr{base: ix.X, index: rest, elem: size, stride: coef * lo.step * size, fixed: array}, k * size
+}
+
+// scalar reports whether a's elements are neither arrays nor structs or
+// unions: only those get rows.
+func (lo *loopAnalysis) scalar(a *LoopAddr) bool {
+	k := lo.valueType(a.base).Elem.Kind
+	return k != ctype.Array && k != ctype.Struct && k != ctype.Union
+}
+
+// key spells e, an invariant part of a subscript, so that two spellings
+// of one value in the loop (the names are the loop's, none redeclared in
+// the body) have one key: constants by value.
+func (lo *loopAnalysis) key(e ast.Expr) string {
+	if e == nil {
+		return ""
+	}
+	if k, ok := lo.constant(e); ok {
+		return strconv.FormatInt(k, 10)
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.UnaryExpr:
+		return e.Op + "(" + lo.key(e.X) + ")"
+	case *ast.BinaryExpr:
+		return "(" + lo.key(e.X) + e.Op + lo.key(e.Y) + ")"
+	case *ast.IndexExpr:
+		return lo.key(e.X) + "[" + lo.key(e.Index) + "]"
+	}
+	return cExpr(e)
 }
 
 // splitConstant splits an index linear accepted into its constant terms
@@ -438,7 +416,7 @@ func subscriptedName(e ast.Expr) string {
 func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 	switch x := x.(type) {
 	case *ast.Ident:
-		s := lo.tr.scope.lookup(x.Name)
+		s := lo.info.use(x)
 		if s == nil || s.kind != symVar || s.typ.Shared || lo.redeclared(x.Name) {
 			return false
 		}
@@ -452,8 +430,8 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 		if !lo.invariantBase(x.X) {
 			return false
 		}
-		row := lo.tr.value(x.X)
-		if row.invalid || row.t.Kind != ctype.Ptr || row.t.Elem.Kind != ctype.Array {
+		row := lo.valueType(x.X)
+		if row == nil || row.Kind != ctype.Ptr || row.Elem.Kind != ctype.Array {
 			return false
 		}
 		c, ok := lo.linear(x.Index)
@@ -496,7 +474,7 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 	const limit = 1 << 16 // keeps coefficient * step * size far from overflow
 	switch e := e.(type) {
 	case *ast.Ident:
-		s := lo.tr.scope.lookup(e.Name)
+		s := lo.info.use(e)
 		if s == lo.iv {
 			return 1, true
 		}
@@ -569,86 +547,20 @@ func promotesSigned(t *ctype.Type) bool {
 }
 
 // constant is e's value when e is a signed integer constant expression.
-func (lo *loopAnalysis) constant(e ast.Expr) (int64, bool) {
-	o := lo.tr.value(e)
-	if o.invalid || o.c == nil || !o.t.IsInteger() || !promotesSigned(o.t) {
+func (lo *loopAnalysis) constant(e ast.Expr) (int64, bool) { return signedConstant(lo.info, e) }
+
+// signedConstant is e's value, as check folded it, when e is a signed
+// integer constant expression.
+func signedConstant(info *Info, e ast.Expr) (int64, bool) {
+	tv := info.Types[e]
+	if tv.Type == nil || tv.Value == nil {
 		return 0, false
 	}
-	return o.c.Int, true
-}
-
-// Precedences of the Go expressions wide writes.
-const (
-	precAdd = 1 + iota
-	precMul
-	precUnary
-)
-
-// wide writes an index linear checks as an int64 Go expression: the
-// value C computes, whenever C computes it without overflow.
-func (lo *loopAnalysis) wide(e ast.Expr, prec int) string {
-	if k, ok := lo.constant(e); ok {
-		if k < 0 && prec > precAdd {
-			return "(" + strconv.FormatInt(k, 10) + ")"
-		}
-		return strconv.FormatInt(k, 10)
+	t := tv.Type.Unqual()
+	if !t.IsInteger() || !promotesSigned(t) {
+		return 0, false
 	}
-	code, p := "", precUnary
-	switch e := e.(type) {
-	case *ast.Ident:
-		o := lo.tr.value(e) // a local, THREADS or MYTHREAD
-		code = o.code
-		if goType(o.t) != "int64" {
-			code = "int64(" + code + ")"
-		}
-	case *ast.UnaryExpr:
-		code = lo.wide(e.X, precUnary)
-		if e.Op == "-" {
-			code = "-" + code
-		}
-	case *ast.BinaryExpr:
-		p = precAdd
-		if e.Op == "*" {
-			p = precMul
-		}
-		code = lo.wide(e.X, p) + e.Op + lo.wide(e.Y, p+1)
-		if p == precAdd {
-			code = lo.wide(e.X, p) + " " + e.Op + " " + lo.wide(e.Y, p+1)
-		}
-	}
-	if p < prec {
-		return "(" + code + ")"
-	}
-	return code
-}
-
-// runningAddr is the C address the loop pass gave subscript e, if any
-// and if not a row's (derefRunning lowers those).
-func (f *funcState) runningAddr(e *ast.IndexExpr) (goExpr, bool) {
-	if f == nil {
-		return goExpr{}, false
-	}
-	r, ok := f.running[e]
-	return r.at(), ok && r.row == ""
-}
-
-// derefRunning is the element x[i] of pointer type pt the loop pass gave
-// a running address, at r.
-func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.Pos) (operand, bool) {
-	if tr.fn == nil {
-		return operand{}, false
-	}
-	r, ok := tr.fn.running[e]
-	switch {
-	case !ok || pt.IsPtrToShared():
-		return operand{}, false
-	case r.row == "":
-		return tr.deref(operand{kind: rvalue, t: pt, goExpr: r.at(), pure: true}, pos), true
-	}
-	// A row (the pass gives rows to scalar elements only).
-	t := pt.Elem
-	addr := plusConst(binaryOp(primaryf("uintptr(%s)", r.row), "+", primary(r.name)), r.off)
-	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
+	return tv.Value.Int, true
 }
 
 // declares reports whether the init clause of a for loop declares name:
@@ -666,118 +578,63 @@ func declares(init ast.Stmt, name string) bool {
 	return false
 }
 
-// trips returns the number of iterations of a loop whose condition is
-// cond, as an int64 Go expression of the loop variable's value before
-// the loop, or "" when cond is not `i < e`, `i <= e` (stepping up) or
-// `i > e`, `i >= e` (stepping down) with e invariant. The variable and
-// e are of int's width at most, so the count, computed in 64 bits, is
-// exact (and at most 2^33).
-func (lo *loopAnalysis) trips(cond ast.Expr) string {
+// trips is the number of iterations of a loop whose condition is cond,
+// or nil when cond is not `i < e`, `i <= e` (stepping up) or `i > e`,
+// `i >= e` (stepping down) with e invariant and of int's width at most.
+func (lo *loopAnalysis) trips(cond ast.Expr) *TripCount {
 	b, ok := cond.(*ast.BinaryExpr)
 	if !ok || lo.iv.typ.Size() != 4 {
-		return ""
+		return nil
 	}
-	if id, ok := b.X.(*ast.Ident); !ok || lo.tr.scope.lookup(id.Name) != lo.iv {
-		return ""
+	if id, ok := b.X.(*ast.Ident); !ok || lo.info.use(id) != lo.iv {
+		return nil
 	}
-	bound, ok := lo.invariantBound(b.Y)
+	load, ok := lo.invariantBound(b.Y)
 	if !ok {
-		return ""
+		return nil
 	}
-	// left - right is what remains to cover, by steps of m.
-	left, right, m := bound(precAdd), "int64("+lo.iv.goName+")", lo.step
+	// What remains to cover, by steps of m.
+	m := lo.step
 	if m < 0 {
-		left, right, m = "int64("+lo.iv.goName+")", bound(precMul), -m
+		m = -m
 	}
-	extra := int64(0)
+	tc := &TripCount{bound: b.Y, load: load, down: lo.step < 0, div: m}
 	switch {
 	case b.Op == "<" && lo.step > 0, b.Op == ">" && lo.step < 0:
-		extra = m - 1
+		tc.extra = m - 1
 	case b.Op == "<=" && lo.step > 0, b.Op == ">=" && lo.step < 0:
-		extra = m
+		tc.extra = m
 	default:
-		return ""
+		return nil
 	}
-	n := left + " - " + right
-	if right == "0" {
-		n = left
-	}
-	if extra != 0 {
-		n += " + " + strconv.FormatInt(extra, 10)
-	}
-	if m != 1 {
-		n = "(" + n + ") / " + strconv.FormatInt(m, 10)
-	}
-	return "max(0, " + n + ")"
+	return tc
 }
 
-// untilAddress rewrites the header of the loop, which forStmt wrote at
-// offset at of the function's Go, to stop on a running address instead of
-// the loop variable, when the body's Go does not read the variable (every
-// use of it was a subscript now done by a running address): the variable
-// is then neither stepped nor tested, one register and one add fewer per
-// iteration.
-func (p *loopPlan) untilAddress(fn *funcState, at int) {
-	if p.trips == "" {
-		return
-	}
-	var lead *runningAddr
-	for _, a := range p.addrs {
-		if a.stride != 0 && a.stride > -1<<30 && a.stride < 1<<30 {
-			lead = a
-			break
-		}
-	}
-	code := fn.body.String()
-	end := strings.IndexByte(code[at:], '\n')
-	if lead == nil || end < 0 || mentions(code[at+end:], p.iv.goName) {
-		return
-	}
-	end += at
-	stop := fn.goName("end")
-	lhs, rhs := p.stepped()
-	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
-	if len(lhs) == 1 {
-		next = lhs[0] + " += " + strconv.FormatInt(lead.stride, 10)
-		if lead.stride < 0 {
-			next = lhs[0] + " -= " + strconv.FormatInt(-lead.stride, 10)
-		}
-	}
-	header := fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
-		stop, lead.name, p.trips, lead.stride, lead.name, stop, next)
-	fn.body.Reset()
-	fn.body.WriteString(code[:at] + header + code[end:])
-	if fn.lastDirective > at {
-		fn.lastDirective += len(header) - (end - at)
-	}
-}
-
-// invariantBound returns, for the bound e of a loop's condition, a
-// function writing it as an int64 Go expression, when e has the same
-// value on every iteration and int's width at most: linear in nothing
-// but invariants, or an element p[k] of a private pointer or array with
-// k invariant (NPB CG's rowstr[i + 1]) when the loop stores nothing to
-// memory and calls nothing, so that the element cannot change.
-func (lo *loopAnalysis) invariantBound(e ast.Expr) (func(prec int) string, bool) {
-	o := lo.tr.value(e)
-	if o.invalid || !o.t.IsInteger() || o.t.Size() > 4 || !promotesSigned(o.t) {
-		return nil, false
+// invariantBound reports whether e, the bound of a loop's condition, has
+// the same value on every iteration and int's width at most: linear in
+// nothing but invariants, or (load) an element p[k] of a private pointer
+// or array with k invariant (NPB CG's rowstr[i + 1]) when the loop stores
+// nothing to memory and calls nothing, so that the element cannot change.
+func (lo *loopAnalysis) invariantBound(e ast.Expr) (load, ok bool) {
+	t := lo.valueType(e)
+	if t == nil || !t.IsInteger() || t.Size() > 4 || !promotesSigned(t) {
+		return false, false
 	}
 	if c, ok := lo.linear(e); ok {
-		return func(prec int) string { return lo.wide(e, prec) }, c == 0
+		return false, c == 0
 	}
 	ix, ok := e.(*ast.IndexExpr)
 	if !ok || !lo.invariantBase(ix.X) || lo.storesOrCalls() {
-		return nil, false
+		return false, false
 	}
 	if c, ok := lo.linear(ix.Index); !ok || c != 0 {
-		return nil, false
+		return false, false
 	}
-	elem := lo.tr.value(ix.X)
-	if elem.invalid || elem.t.Kind != ctype.Ptr || elem.t.IsPtrToShared() || elem.t.Elem.Volatile || elem.t.Elem.Shared {
-		return nil, false
+	elem := lo.valueType(ix.X)
+	if elem == nil || elem.Kind != ctype.Ptr || elem.IsPtrToShared() || elem.Elem.Volatile || elem.Elem.Shared {
+		return false, false
 	}
-	return func(int) string { return "int64(" + lo.tr.rval(lo.tr.expr(e)).code + ")" }, true
+	return true, true
 }
 
 // storesOrCalls reports whether the loop's body or condition may write
@@ -793,7 +650,7 @@ func (lo *loopAnalysis) storesOrCalls() bool {
 		if lo.redeclared(id.Name) {
 			return true
 		}
-		s := lo.tr.scope.lookup(id.Name)
+		s := lo.info.use(id)
 		return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
 	}
 	check := func(n ast.Node) bool {

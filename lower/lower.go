@@ -11,18 +11,20 @@
 //     records an Info: the type of every expression, the symbol of every
 //     identifier and declaration, the resolved type names, the loops;
 //   - the passes, each an exported function run once per function after
-//     check and reading Info: the upc_forall plan (PlanForall,
-//     forall_opt.go) and aggregation (Aggregate, aggregate.go), which
-//     prints its remarks itself;
+//     check and reading Info: the upc_forall plan (PlanForall, stmt.go),
+//     aggregation (Aggregate, aggregate.go), which prints its remarks
+//     itself, and the loop pass for private loops (OptimizeLoops,
+//     loopopt.go: running addresses, in C terms);
 //   - emit: the Go from the AST, Info and the passes' plans, with no
-//     diagnostics of its own.
+//     diagnostics of its own (aggregate_emit.go, loopopt_emit.go render
+//     the plans).
 //
 // Check and emit are one walk over the AST (the translator: expr.go,
 // stmt.go, decl.go, ...), run twice: check records and discards its Go;
 // emit runs on a fresh translator, so that no temporary, string literal
 // or symbol is registered twice, with the symbols check made. The loop
-// passes for private loops and upc_forall (loopopt.go, forall_opt.go) are
-// still decided as emit reaches a loop. A scan of the file, and of each
+// pass for a planned upc_forall (OptimizeForall, forall_opt.go) is still
+// decided as emit reaches the loop. A scan of the file, and of each
 // function as the walk enters it, finds the variables whose address is
 // taken (addressTaken): those live in C memory, every other scalar stays
 // a Go variable the Go compiler can keep in a register.
@@ -84,7 +86,8 @@ func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
 //  1. check (Check): resolve, type, fold constants, classify lvalues and
 //     storage; every diagnostic of the unit, and an Info;
 //  2. the passes, once per function, reading Info: the upc_forall plan
-//     (PlanForall) and aggregation (Aggregate), with its remarks;
+//     (PlanForall), aggregation (Aggregate), with its remarks, and the
+//     loop pass for private loops (OptimizeLoops);
 //  3. emit: the Go, from the AST, Info and the passes' plans, with no
 //     diagnostics of its own.
 func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
@@ -100,11 +103,12 @@ func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
 type plans struct {
 	forall map[ast.Stmt]*forallPlan
 	agg    map[ast.Stmt]*AggPlan
+	loop   map[ast.Stmt]*LoopPlan
 }
 
 // runPasses runs the passes over each function of f.
 func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
-	p := plans{forall: map[ast.Stmt]*forallPlan{}, agg: map[ast.Stmt]*AggPlan{}}
+	p := plans{forall: map[ast.Stmt]*forallPlan{}, agg: map[ast.Stmt]*AggPlan{}, loop: map[ast.Stmt]*LoopPlan{}}
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
 		if !ok {
@@ -113,8 +117,12 @@ func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
 		for s, plan := range PlanForall(fn, info) {
 			p.forall[s] = plan
 		}
-		for s, plan := range Aggregate(fn, info, cfg.Aggregate, errs) {
+		agg := Aggregate(fn, info, cfg.Aggregate, errs)
+		for s, plan := range agg {
 			p.agg[s] = plan
+		}
+		for s, plan := range OptimizeLoops(fn, info, agg) {
+			p.loop[s] = plan
 		}
 	}
 	return p

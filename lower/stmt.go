@@ -362,13 +362,10 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	if plan != nil {
 		bases = tr.localBases(body, plan)
 	}
-	var loop *loopPlan
-	if aff == nil {
-		// Also inside an aggregated loop, whose body is emitted once: the
-		// accesses through its buffers are shared ones, which the loop
-		// pass leaves alone.
-		loop = tr.loopPass(init, cond, post, body)
-	}
+	// The loop pass's plan, also inside an aggregated loop, whose body
+	// is emitted once: the pass planned private subscripts only, never
+	// the shared accesses emitAggregated points at its buffers.
+	loop := tr.renderLoop(tr.plans.loop[s])
 	header := ""
 	braced := plan != nil || loop != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
 	if braced {
@@ -658,21 +655,14 @@ func stepVar(post ast.Expr) *ast.Ident {
 	return nil
 }
 
-// loopPassForall and loopPass run the loop passes (forall_opt.go,
-// loopopt.go) in emit; check lowers every loop as written, so that it
+// loopPassForall runs the loop pass for a planned upc_forall
+// (forall_opt.go) in emit; check lowers every loop as written, so that it
 // types its header and body in full.
 func (tr *translator) loopPassForall(plan *forallPlan, cond ast.Expr, body ast.Stmt) *forallLoop {
 	if tr.checking {
 		return nil
 	}
 	return tr.OptimizeForall(plan, cond, body)
-}
-
-func (tr *translator) loopPass(init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *loopPlan {
-	if tr.checking {
-		return nil
-	}
-	return tr.optimizeLoop(init, cond, post, body)
 }
 
 // useAffinity marks the array of a plan's affinity &a[i] used.

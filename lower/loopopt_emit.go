@@ -1,0 +1,348 @@
+package lower
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/upcgo/upcgo/lower/ctype"
+	"github.com/upcgo/upcgo/parser/ast"
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// Emit of the loop pass's plans (loopopt.go): forStmt renders a loop's
+// LoopPlan as it reaches the loop (renderLoop: the Go names of the running
+// addresses and their first values), declares them after the loop's init
+// clause (declare), steps them in the post statement (post), and the
+// lowering of subscripts uses them while the body is emitted
+// (runningAddr, derefRunning).
+
+// loopPlan is a LoopPlan (or OptimizeForall's running addresses) as Go.
+type loopPlan struct {
+	iv    *symbol // the loop variable
+	step  int64   // what the post statement adds to it
+	addrs []*runningAddr
+	uses  map[*ast.IndexExpr]runningRef // each subscript's element
+	// memAt and memDecl locate the declaration of the base of C
+	// addresses in the function's Go, when this loop wrote it.
+	memAt, memDecl int
+	// trips is the LoopPlan's trip count as an int64 Go expression of
+	// the variable's first value, or "".
+	trips string
+}
+
+// runningRef is where a subscript's element is: at the C address at or,
+// for a row (runningAddr.of), at bytes past the Go pointer row.
+type runningRef struct {
+	row  string // a row's Go pointer, or "" for a C address
+	name string // the running address (or a row's running offset)
+	off  int64  // the element's displacement from it, in bytes
+}
+
+// at is the element's C address, or for a row its offset in the row.
+func (r runningRef) at() goExpr { return plusConst(primary(r.name), r.off) }
+
+// runningAddr is one running address as Go.
+type runningAddr struct {
+	name   string // the Go variable holding the address for the current iteration
+	init   string // the address at the loop variable's value before the loop
+	stride int64  // bytes the address moves each iteration
+	fixed  bool   // the address is init itself, an array's: no variable
+	// of, for a row, is the running offset its pointer's rows share;
+	// name is then a Go pointer to the row's element on the first
+	// iteration (LoopAddr.of).
+	of *runningAddr
+}
+
+// ref is where the element off bytes past the address is.
+func (a *runningAddr) ref(off int64) runningRef {
+	if a.of != nil {
+		return runningRef{row: a.name, name: a.of.name, off: off}
+	}
+	return runningRef{name: a.name, off: off}
+}
+
+// renderLoop writes the Go of plan p where the loop stands, after its
+// init clause: the names of the running addresses, reserved in the
+// function, and their first values; nil for no plan.
+func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
+	if p == nil {
+		return nil
+	}
+	fn := tr.fn
+	lp := &loopPlan{iv: p.iv, step: p.step, uses: map[*ast.IndexExpr]runningRef{}}
+	byAddr := map[*LoopAddr]*runningAddr{}
+	for _, a := range p.addrs {
+		stem := goIdent(subscriptedName(a.base)) + "At"
+		var r *runningAddr
+		switch {
+		case a.rows:
+			r = &runningAddr{name: fn.goName(stem), init: "uintptr(0)", stride: a.stride}
+		case a.of != nil:
+			r = &runningAddr{name: fn.goName(goIdent(strings.TrimSuffix(stem, "At") + "Row")), init: tr.firstAddr(a), of: byAddr[a.of]}
+		default:
+			r = &runningAddr{name: fn.goName(stem), init: tr.firstAddr(a), stride: a.stride}
+		}
+		byAddr[a] = r
+		lp.addrs = append(lp.addrs, r)
+	}
+	for ix, u := range p.uses {
+		r := byAddr[u.addr]
+		if r == nil { // a fixed address: the array's own
+			r = &runningAddr{init: tr.firstAddr(u.addr), fixed: true}
+			r.name = r.init
+			byAddr[u.addr] = r
+		}
+		lp.uses[ix] = r.ref(u.off)
+	}
+	if p.trips != nil {
+		lp.trips = tr.tripsCode(p.iv, p.trips)
+	}
+	return lp
+}
+
+// firstAddr is &base[index] of a running address as Go, the index in 64
+// bits.
+func (tr *translator) firstAddr(a *LoopAddr) string {
+	base := tr.value(a.base).code
+	if a.index == nil {
+		return base
+	}
+	return fmt.Sprintf("%s + uintptr(%s)*%d", base, tr.wide(a.index, precAdd), a.elem)
+}
+
+// tripsCode is a trip count as an int64 Go expression of the loop
+// variable iv's value before the loop.
+func (tr *translator) tripsCode(iv *symbol, tc *TripCount) string {
+	bound := func(prec int) string {
+		if tc.load {
+			return "int64(" + tr.value(tc.bound).code + ")"
+		}
+		return tr.wide(tc.bound, prec)
+	}
+	// left - right is what remains to cover, by steps of div.
+	left, right := "", "int64("+iv.goName+")"
+	if tc.down {
+		left, right = right, bound(precMul)
+	} else {
+		left = bound(precAdd)
+	}
+	n := left + " - " + right
+	if right == "0" {
+		n = left
+	}
+	if tc.extra != 0 {
+		n += " + " + strconv.FormatInt(tc.extra, 10)
+	}
+	if tc.div != 1 {
+		n = "(" + n + ") / " + strconv.FormatInt(tc.div, 10)
+	}
+	return "max(0, " + n + ")"
+}
+
+// Precedences of the Go expressions wide writes.
+const (
+	precAdd = 1 + iota
+	precMul
+	precUnary
+)
+
+// wide writes an index the loop pass accepted (linear) as an int64 Go
+// expression: the value C computes, whenever C computes it without
+// overflow.
+func (tr *translator) wide(e ast.Expr, prec int) string {
+	if k, ok := signedConstant(tr.info, e); ok {
+		if k < 0 && prec > precAdd {
+			return "(" + strconv.FormatInt(k, 10) + ")"
+		}
+		return strconv.FormatInt(k, 10)
+	}
+	code, p := "", precUnary
+	switch e := e.(type) {
+	case *ast.Ident:
+		o := tr.value(e) // a local, THREADS or MYTHREAD
+		code = o.code
+		if goType(o.t) != "int64" {
+			code = "int64(" + code + ")"
+		}
+	case *ast.UnaryExpr:
+		code = tr.wide(e.X, precUnary)
+		if e.Op == "-" {
+			code = "-" + code
+		}
+	case *ast.BinaryExpr:
+		p = precAdd
+		if e.Op == "*" {
+			p = precMul
+		}
+		code = tr.wide(e.X, p) + e.Op + tr.wide(e.Y, p+1)
+		if p == precAdd {
+			code = tr.wide(e.X, p) + " " + e.Op + " " + tr.wide(e.Y, p+1)
+		}
+	}
+	if p < prec {
+		return "(" + code + ")"
+	}
+	return code
+}
+
+// declare writes the running addresses' declarations, and the base of C
+// addresses the accesses through them use, unless an enclosing loop has
+// it in a local already.
+func (p *loopPlan) declare(fn *funcState) {
+	if fn.memBase == "" {
+		fn.memBase, p.memAt = fn.goName("mem"), fn.body.Len()
+		// A local base of C addresses: a store through one pointer cannot
+		// change it, so Go keeps it in a register across the loop.
+		fn.stmt(fn.memBase + " := cmem.Base()")
+		p.memDecl = fn.body.Len() - p.memAt
+	}
+	for _, a := range p.addrs {
+		switch {
+		case a.of != nil:
+			fn.stmt(fmt.Sprintf("%s := unsafe.Add(%s, %s)", a.name, fn.memBase, a.init))
+		case !a.fixed:
+			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
+		}
+	}
+	if fn.running == nil {
+		fn.running = map[*ast.IndexExpr]runningRef{}
+	}
+	for ix, at := range p.uses {
+		fn.running[ix] = at
+	}
+}
+
+// done forgets the running addresses once the loop is emitted, and the
+// base if this loop declared it; a base no access used (every subscript
+// was an aggregate, or stood in sizeof) is taken out again.
+func (p *loopPlan) done(fn *funcState) {
+	for ix := range p.uses {
+		delete(fn.running, ix)
+	}
+	if p.memDecl == 0 {
+		return
+	}
+	code := fn.body.String()
+	if !mentions(code[p.memAt+p.memDecl:], fn.memBase) {
+		fn.body.Reset()
+		fn.body.WriteString(code[:p.memAt] + code[p.memAt+p.memDecl:])
+		if fn.lastDirective > p.memAt {
+			fn.lastDirective -= p.memDecl
+		}
+	}
+	fn.memBase = ""
+}
+
+// steps reports whether some running address moves: otherwise the post
+// statement stays as written.
+func (p *loopPlan) steps() bool {
+	for _, a := range p.addrs {
+		if a.stride != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// post is the loop's post statement: the loop variable and every running
+// address stepped together.
+func (p *loopPlan) post() string { return p.postBy(p.iv.goName + signed(p.step)) }
+
+// postBy is a post statement setting the loop variable to next and
+// stepping every running address.
+func (p *loopPlan) postBy(next string) string {
+	lhs, rhs := p.stepped()
+	lhs = append([]string{p.iv.goName}, lhs...)
+	rhs = append([]string{next}, rhs...)
+	return strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+}
+
+// stepped is the running addresses that move, and each one's next value.
+func (p *loopPlan) stepped() (lhs, rhs []string) {
+	for _, a := range p.addrs {
+		if a.stride != 0 {
+			lhs = append(lhs, a.name)
+			rhs = append(rhs, a.name+signed(a.stride))
+		}
+	}
+	return lhs, rhs
+}
+
+// signed spells +k or -k.
+func signed(k int64) string {
+	if k < 0 {
+		return strconv.FormatInt(k, 10)
+	}
+	return "+" + strconv.FormatInt(k, 10)
+}
+
+// runningAddr is the C address the loop pass gave subscript e, if any
+// and if not a row's (derefRunning lowers those).
+func (f *funcState) runningAddr(e *ast.IndexExpr) (goExpr, bool) {
+	if f == nil {
+		return goExpr{}, false
+	}
+	r, ok := f.running[e]
+	return r.at(), ok && r.row == ""
+}
+
+// derefRunning is the element x[i] of pointer type pt the loop pass gave
+// a running address, at r.
+func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.Pos) (operand, bool) {
+	if tr.fn == nil {
+		return operand{}, false
+	}
+	r, ok := tr.fn.running[e]
+	switch {
+	case !ok || pt.IsPtrToShared():
+		return operand{}, false
+	case r.row == "":
+		return tr.deref(operand{kind: rvalue, t: pt, goExpr: r.at(), pure: true}, pos), true
+	}
+	// A row (the pass gives rows to scalar elements only).
+	t := pt.Elem
+	addr := plusConst(binaryOp(primaryf("uintptr(%s)", r.row), "+", primary(r.name)), r.off)
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
+}
+
+// untilAddress rewrites the header of the loop, which forStmt wrote at
+// offset at of the function's Go, to stop on a running address instead of
+// the loop variable, when the body's Go does not read the variable (every
+// use of it was a subscript now done by a running address): the variable
+// is then neither stepped nor tested, one register and one add fewer per
+// iteration.
+func (p *loopPlan) untilAddress(fn *funcState, at int) {
+	if p.trips == "" {
+		return
+	}
+	var lead *runningAddr
+	for _, a := range p.addrs {
+		if a.stride != 0 && a.stride > -1<<30 && a.stride < 1<<30 {
+			lead = a
+			break
+		}
+	}
+	code := fn.body.String()
+	end := strings.IndexByte(code[at:], '\n')
+	if lead == nil || end < 0 || mentions(code[at+end:], p.iv.goName) {
+		return
+	}
+	end += at
+	stop := fn.goName("end")
+	lhs, rhs := p.stepped()
+	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
+	if len(lhs) == 1 {
+		next = lhs[0] + " += " + strconv.FormatInt(lead.stride, 10)
+		if lead.stride < 0 {
+			next = lhs[0] + " -= " + strconv.FormatInt(-lead.stride, 10)
+		}
+	}
+	header := fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
+		stop, lead.name, p.trips, lead.stride, lead.name, stop, next)
+	fn.body.Reset()
+	fn.body.WriteString(code[:at] + header + code[end:])
+	if fn.lastDirective > at {
+		fn.lastDirective += len(header) - (end - at)
+	}
+}
