@@ -936,14 +936,14 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	body := fn.body.String()
 	// C only warns about unused variables (or ones used only in sizeof);
 	// Go refuses them.
-	rest := strings.Join(prologue, "\n") + "\n" + body
+	read := readNames(strings.Join(prologue, "\n") + "\n" + body)
 	for _, h := range fn.hoisted {
-		if !mentions(rest, h.goName) {
+		if !read[h.goName] {
 			fmt.Fprintf(&b, "_ = %s\n", h.goName)
 		}
 	}
 	for _, name := range fn.frameNames {
-		if !mentions(rest, name) {
+		if !read[name] {
 			fmt.Fprintf(&b, "_ = %s\n", name)
 		}
 	}

@@ -1,0 +1,70 @@
+package lower
+
+import (
+	"fmt"
+	goast "go/ast"
+	goparser "go/parser"
+	gotoken "go/token"
+)
+
+// readNames returns the names that Go statements read, by Go's rule for
+// "declared and not used": an identifier counts wherever it occurs except
+// as a whole operand on the left of a plain assignment (x = v, x, y = v, w)
+// and where it names no variable: a field or method after a dot, a field
+// key of a composite literal, a label. C only warns about a local it never
+// reads; the function's emitter gives each one Go would refuse a use of
+// its own (_ = x). Names are not resolved: a function's Go names are
+// unique in it (funcState.goName) except where the emitter re-declares a
+// variable from itself (for i := i), which reads it.
+func readNames(stmts string) map[string]bool {
+	src := "package p\n\nfunc _() {\n" + stmts + "\n}\n"
+	f, err := goparser.ParseFile(gotoken.NewFileSet(), "", src, goparser.SkipObjectResolution)
+	if err != nil {
+		// The generated code is ours: a compiler bug, as in goFile.
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
+	}
+	read := map[string]bool{}
+	notRead := map[*goast.Ident]bool{}
+	goast.Inspect(f.Decls[0].(*goast.FuncDecl).Body, func(n goast.Node) bool {
+		switch n := n.(type) {
+		case *goast.AssignStmt:
+			if n.Tok == gotoken.ASSIGN || n.Tok == gotoken.DEFINE {
+				for _, lhs := range n.Lhs {
+					if id, ok := lhs.(*goast.Ident); ok {
+						notRead[id] = true
+					}
+				}
+			}
+		case *goast.SelectorExpr:
+			notRead[n.Sel] = true
+		case *goast.CompositeLit:
+			for _, elt := range n.Elts {
+				if kv, ok := elt.(*goast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*goast.Ident); ok {
+						notRead[id] = true
+					}
+				}
+			}
+		case *goast.BranchStmt:
+			if n.Label != nil {
+				notRead[n.Label] = true
+			}
+		case *goast.LabeledStmt:
+			notRead[n.Label] = true
+		case *goast.ValueSpec:
+			for _, id := range n.Names {
+				notRead[id] = true
+			}
+		case *goast.Field:
+			for _, id := range n.Names {
+				notRead[id] = true
+			}
+		case *goast.Ident:
+			if !notRead[n] {
+				read[n.Name] = true
+			}
+		}
+		return true
+	})
+	return read
+}
