@@ -34,9 +34,6 @@ type funcState struct {
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
-	// aggregating is the enclosing aggregated loop (the pass transforms
-	// one loop per nest), or the zero Pos.
-	aggregating token.Pos
 	// running maps the subscripts the loop pass gave a running address
 	// to that address's Go variable (loopopt.go).
 	running map[*ast.IndexExpr]runningRef
@@ -341,9 +338,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		// The body once, in the shape that serves both the threads
 		// reached by messages and those addressed directly; loops inside
 		// it stay as written (one aggregated loop per nest).
-		fn.aggregating = pos
 		tr.emitAggregated(agg, initCode, cond, post, aff, body)
-		fn.aggregating = token.Pos{}
 		tr.popScope()
 		return
 	}
