@@ -686,8 +686,15 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 // when a upc_forall proves element i local: a is a static shared array of
 // scalars, not strict.
 func (tr *translator) localIndexable(a *symbol) bool {
+	return sharedScalarArray(a) && !tr.isStrict(a.typ.Elem)
+}
+
+// sharedScalarArray reports whether a is a static shared array of
+// scalars, whose element x[i] a upc_forall may prove local (unless the
+// access is strict).
+func sharedScalarArray(a *symbol) bool {
 	return a.kind == symVar && a.st == stShared && a.typ.Kind == ctype.Array && a.typ.Elem.Kind != ctype.Array &&
-		a.typ.Elem.Kind != ctype.Struct && a.typ.Elem.Kind != ctype.Union && !tr.isStrict(a.typ.Elem)
+		a.typ.Elem.Kind != ctype.Struct && a.typ.Elem.Kind != ctype.Union
 }
 
 // pointerArith reports whether arithmetic on a pointer of type t is

@@ -1,8 +1,6 @@
 package lower
 
 import (
-	"fmt"
-
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
 )
@@ -10,7 +8,7 @@ import (
 // The loop-optimisation pass for upc_forall: this thread's blocks, and
 // running local addresses.
 //
-// planForall (stmt.go) proves what a upc_forall (i = lo; cond; i++; &a[i])
+// PlanForall (stmt.go) proves what a upc_forall (i = lo; cond; i++; &a[i])
 // over a cyclic or block-cyclic array a lets the lowering do: run only
 // this thread's iterations, and read and write a[i] — and x[i] of every
 // array with a's block size — as direct local accesses. Left at that, a
@@ -60,8 +58,9 @@ import (
 //     which is the next iteration;
 //   - an access x[i] gets a running address when x is a shared array that
 //     localIndex (expr.go) reads as local — a static array of scalars with
-//     the affinity's block size, not strict — and is not redeclared in the
-//     body. The element count per thread does not matter: element i of a
+//     the affinity's block size, the access not strict where it stands (a
+//     "#pragma upc strict" in the body counts) — and is not redeclared in
+//     the body. The element count per thread does not matter: element i of a
 //     [B]-blocked array is local element (i/B/THREADS)*B + i%B of thread
 //     (i/B)%THREADS whatever its length.
 //
@@ -70,27 +69,57 @@ import (
 // after the loop it holds the value it has after the loop in C, on every
 // thread (UPC 1.3 §6.6.2: every thread evaluates the first three clauses
 // as those of a for loop): the bound, or its first value when that is
-// past the bound already. Inside an aggregated loop the pass does nothing (that body is emitted
-// for both kinds of threads).
+// past the bound already. Inside an aggregated loop the pass does nothing
+// (that body is emitted for both kinds of threads).
+//
+// The pass decides in C terms (a ForallLoopPlan: the bound, the arrays
+// whose x[i] get running local addresses); emit (forall_opt_emit.go)
+// names the temporaries and writes the loop.
 
-// forallLoop is what OptimizeForall found for one upc_forall.
-type forallLoop struct {
-	plan *forallPlan
-	end  string    // the bound the loop variable stops at, as int64 Go code
-	addr *loopPlan // the running addresses, and what declares and steps them
-	// local names the variable holding this thread's element number of
-	// x[first iteration], from which the addresses start.
-	local string
+// ForallLoopPlan is what OptimizeForall decided for one planned
+// upc_forall: walk this thread's blocks up to bound, with a running local
+// address for each of arrays.
+type ForallLoopPlan struct {
+	forall    *forallPlan // PlanForall's plan of the loop
+	bound     ast.Expr    // E of the condition i < E or i <= E (or E > i, E >= i)
+	inclusive bool        // i may equal bound
+	// arrays are the shared arrays whose x[i] get a running local
+	// address, in the order of their first access; uses says which
+	// array's address each access reads.
+	arrays []*symbol
+	uses   map[*ast.IndexExpr]*symbol
 }
 
-// OptimizeForall is the loop-optimisation pass for a upc_forall loop that
-// planForall planned: it returns how to walk this thread's blocks and
-// which accesses get running local addresses, or nil when the condition
-// is not a loop-invariant bound or the body is not one it can prove them
-// for (the loop then stays planForall's).
-func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.Stmt) *forallLoop {
-	fn := tr.fn
-	if plan == nil || fn == nil || body == nil || fn.aggregating.IsValid() {
+// OptimizeForall is the loop-optimisation pass for the upc_forall loops
+// of fn that PlanForall planned (forall), run after check: for each, how
+// to walk this thread's blocks and which accesses get running local
+// addresses, by loop statement. A loop is left out (it stays
+// PlanForall's) when its condition is not a loop-invariant bound, its
+// body is not one the pass can prove the addresses for, or it is, or
+// stands in, a loop the aggregation pass transforms (agg). It reads the
+// types and symbols check recorded in info.
+func OptimizeForall(fn *ast.FuncDecl, info *Info, forall map[ast.Stmt]*forallPlan, agg map[ast.Stmt]*AggPlan) map[ast.Stmt]*ForallLoopPlan {
+	plans := map[ast.Stmt]*ForallLoopPlan{}
+	if fn.Body == nil {
+		return plans
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if s, ok := n.(ast.Stmt); ok && agg[s] != nil {
+			return false // emitted for both kinds of threads
+		}
+		if s, ok := n.(*ast.UpcForallStmt); ok && forall[s] != nil {
+			if p := optimizeForall(info, forall[s], s.Cond, s.Body); p != nil {
+				plans[s] = p
+			}
+		}
+		return true
+	})
+	return plans
+}
+
+// optimizeForall is OptimizeForall for one loop that PlanForall planned.
+func optimizeForall(info *Info, plan *forallPlan, cond ast.Expr, body ast.Stmt) *ForallLoopPlan {
+	if body == nil {
 		return nil
 	}
 	iv := plan.loopVar
@@ -101,36 +130,26 @@ func (tr *translator) OptimizeForall(plan *forallPlan, cond ast.Expr, body ast.S
 	if bound == nil {
 		return nil
 	}
-	lo := &loopAnalysis{info: tr.info, iv: iv, step: 1, body: body, cond: &ast.ExprStmt{X: cond}, invariant: map[string]bool{}}
+	lo := &loopAnalysis{info: info, iv: iv, step: 1, body: body, cond: &ast.ExprStmt{X: cond}, invariant: map[string]bool{}}
 	if c, ok := lo.linear(bound); !ok || c != 0 {
 		return nil
 	}
-	b := tr.value(bound)
-	if b.invalid || !b.t.IsInteger() || !promotesSigned(b.t) {
+	if t := lo.valueType(bound); t == nil || !t.IsInteger() || !promotesSigned(t) {
 		return nil
 	}
-	fl := &forallLoop{plan: plan, end: fmt.Sprintf("int64(%s)", b.code), addr: &loopPlan{iv: iv, step: 1, uses: map[*ast.IndexExpr]runningRef{}}}
-	if inclusive {
-		fl.end += " + 1"
-	}
-	byArray := map[*symbol]*runningAddr{}
-	tr.forallLocals(body, plan, func(ix *ast.IndexExpr, name string, a *symbol) {
-		if lo.redeclared(name) {
+	p := &ForallLoopPlan{forall: plan, bound: bound, inclusive: inclusive, uses: map[*ast.IndexExpr]*symbol{}}
+	seen := map[*symbol]bool{}
+	forallLocals(info, body, plan, func(ix *ast.IndexExpr, a *symbol) {
+		if lo.redeclared(a.name) {
 			return
 		}
-		r := byArray[a]
-		if r == nil {
-			if fl.local == "" {
-				fl.local = tr.tmp("local")
-			}
-			size := a.typ.Elem.Size()
-			r = &runningAddr{name: tr.freshLocal(name + "At"), init: fmt.Sprintf("t.LocalAddr() + %s + uintptr(%s)*%d", a.goName, fl.local, size), stride: size}
-			byArray[a] = r
-			fl.addr.addrs = append(fl.addr.addrs, r)
+		if !seen[a] {
+			seen[a] = true
+			p.arrays = append(p.arrays, a)
 		}
-		fl.addr.uses[ix] = runningRef{name: r.name}
+		p.uses[ix] = a
 	})
-	return fl
+	return p
 }
 
 // forallBound is E of a condition i < E, i <= E, E > i or E >= i on loop
@@ -167,74 +186,4 @@ func breaksOut(s ast.Stmt) bool {
 		return !found
 	})
 	return found
-}
-
-// freshLocal is a Go name for a local of the function that no name in
-// scope spells: a running address must not hide a global the body uses.
-func (tr *translator) freshLocal(c string) string {
-	for {
-		g := tr.fn.goName(c)
-		if tr.scope.lookup(g) == nil {
-			return g
-		}
-	}
-}
-
-// emitForall writes the loop OptimizeForall planned: the init clause, the
-// bound, this thread's first iteration and the running addresses from it,
-// then the walk (over blocks and their elements, or cyclic), with body
-// inside.
-func (tr *translator) emitForall(fl *forallLoop, initCode string, body ast.Stmt) {
-	fn := tr.fn
-	plan, iv := fl.plan, fl.plan.loopVar
-	i, it := iv.goName, goType(iv.typ)
-	wideI := i
-	asIV := func(code string) string { return code } // int64 code as the loop variable's type
-	if it != "int64" {
-		wideI = "int64(" + i + ")"
-		asIV = func(code string) string { return it + "(" + code + ")" }
-	}
-	fn.stmt("{")
-	if initCode != "" {
-		fn.stmt(initCode)
-	}
-	end, last := tr.tmp("end"), tr.tmp("last")
-	fn.stmt(fmt.Sprintf("%s := %s", end, fl.end))
-	fn.stmt(fmt.Sprintf("%s := max(%s, %s) // %s after the loop, on every thread", last, wideI, end, iv.name))
-	from := ""
-	if plan.cyclic {
-		fn.stmt(fmt.Sprintf("%s = %s", i, asIV(fmt.Sprintf("upc.ForallStart(%s, t.Threads, t.MyThread)", wideI))))
-		if fl.local != "" {
-			fn.stmt(fmt.Sprintf("%s := upc.ForallLocal(%s, 1, t.Threads) // x[%s] is this thread's element %s of a cyclic x", fl.local, wideI, iv.name, fl.local))
-		}
-	} else {
-		from = tr.tmp("from")
-		fn.stmt(fmt.Sprintf("%s := upc.ForallStartBlocked(%s, %d, t.Threads, t.MyThread)", from, wideI, plan.block))
-		if fl.local != "" {
-			fn.stmt(fmt.Sprintf("%s := upc.ForallLocal(%s, %d, t.Threads) // x[%s] is this thread's element %s of a [%d]-blocked x", fl.local, from, plan.block, from, fl.local, plan.block))
-		}
-	}
-	if len(fl.addr.addrs) > 0 {
-		fl.addr.declare(fn)
-		defer fl.addr.done(fn)
-	}
-	if plan.cyclic {
-		fn.stmt(fmt.Sprintf("for ; %s < %s; %s {", wideI, end, fl.addr.postBy(i+"+"+tr.threadsAs(iv.typ))))
-	} else {
-		to := tr.tmp("to")
-		fn.stmt(fmt.Sprintf("for ; %s < %s; %s = upc.ForallNextBlock(%s, %d, t.Threads) {", from, end, from, from, plan.block))
-		fn.stmt(fmt.Sprintf("%s = %s", i, asIV(from)))
-		fn.stmt(fmt.Sprintf("for %s := %s; %s < %s; %s {", to, asIV(fmt.Sprintf("min(upc.ForallBlockEnd(%s, %d), %s)", from, plan.block, end)), i, to, fl.addr.post()))
-	}
-	fn.forall++
-	fn.localIndex = append(fn.localIndex, localAccess{block: plan.block, index: iv})
-	tr.loopBody(body)
-	fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
-	fn.forall--
-	if !plan.cyclic {
-		fn.stmt("}")
-	}
-	fn.stmt("}")
-	fn.stmt(fmt.Sprintf("%s = %s", i, asIV(last)))
-	fn.stmt("}")
 }

@@ -398,18 +398,6 @@ func (lo *loopAnalysis) splitConstant(e ast.Expr) (rest ast.Expr, k int64) {
 	return &ast.BinaryExpr{OpPos: b.OpPos, Op: b.Op, X: x, Y: y}, k
 }
 
-// subscriptedName is the array or pointer a subscript indexes, for naming its
-// running address.
-func subscriptedName(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Ident:
-		return e.Name
-	case *ast.IndexExpr:
-		return subscriptedName(e.X)
-	}
-	return "elem"
-}
-
 // invariantBase reports whether the pointer x[...] indexes is the same on
 // every iteration: a private array, a row a[k] of one with k invariant, or
 // a private pointer in a local the loop does not change.

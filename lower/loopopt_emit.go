@@ -101,6 +101,18 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 	return lp
 }
 
+// subscriptedName is the array or pointer a subscript indexes, for naming its
+// running address.
+func subscriptedName(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Ident:
+		return e.Name
+	case *ast.IndexExpr:
+		return subscriptedName(e.X)
+	}
+	return "elem"
+}
+
 // firstAddr is &base[index] of a running address as Go, the index in 64
 // bits.
 func (tr *translator) firstAddr(a *LoopAddr) string {

@@ -64,7 +64,10 @@ func TestLoopPass(t *testing.T) {
 				if !ok {
 					continue
 				}
-				plans := OptimizeLoops(fn, info, Aggregate(fn, info, cfg.Aggregate, &errs))
+				forall := PlanForall(fn, info)
+				agg := Aggregate(fn, info, cfg.Aggregate, &errs)
+				plans := OptimizeLoops(fn, info, agg)
+				foralls := OptimizeForall(fn, info, forall, agg)
 				ast.Inspect(fn.Body, func(n ast.Node) bool {
 					switch n.(type) {
 					case *ast.ForStmt, *ast.UpcForallStmt:
@@ -74,6 +77,12 @@ func TestLoopPass(t *testing.T) {
 					s := n.(ast.Stmt)
 					fmt.Fprintf(&b, "%s: line %d: ", fn.Name, s.Pos().Line)
 					p := plans[s]
+					if fp := foralls[s]; fp != nil {
+						assert.Nil(t, p, "a upc_forall planned by both parts of the pass")
+						assert.True(t, defs[fp.forall.loopVar], "the plan's '%s' is not the symbol of its declaration", fp.forall.loopVar.name)
+						b.WriteString(describeForallLoopPlan(fp))
+						return true
+					}
 					if p == nil {
 						b.WriteString("no plan\n")
 						return true
@@ -134,6 +143,36 @@ func describeLoopPlan(p *LoopPlan) string {
 		} else {
 			fmt.Fprintf(&b, "\t%s: %s %+d bytes, fixed\n", cExpr(ix), addr(u.addr), u.off)
 		}
+	}
+	return b.String()
+}
+
+// describeForallLoopPlan spells a upc_forall's plan in C terms, for
+// TestLoopPass.
+func describeForallLoopPlan(p *ForallLoopPlan) string {
+	var b strings.Builder
+	i := p.forall.loopVar.name
+	layout := fmt.Sprintf("[%d] blocks", p.forall.block)
+	if p.forall.cyclic {
+		layout = "cyclic elements"
+	}
+	op := "<"
+	if p.inclusive {
+		op = "<="
+	}
+	fmt.Fprintf(&b, "upc_forall over '%s', this thread's %s while %s %s %s\n", i, layout, i, op, cExpr(p.bound))
+	number := map[*symbol]int{}
+	for k, a := range p.arrays {
+		number[a] = k + 1
+		fmt.Fprintf(&b, "\taddress %d: this thread's &%s[%s], %+d bytes an iteration\n", k+1, a.name, i, a.typ.Elem.Size())
+	}
+	var uses []*ast.IndexExpr
+	for ix := range p.uses {
+		uses = append(uses, ix)
+	}
+	sort.Slice(uses, func(i, j int) bool { return uses[i].Pos().Before(uses[j].Pos()) })
+	for _, ix := range uses {
+		fmt.Fprintf(&b, "\t%s: address %d\n", cExpr(ix), number[p.uses[ix]])
 	}
 	return b.String()
 }

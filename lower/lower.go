@@ -13,21 +13,23 @@
 //   - the passes, each an exported function run once per function after
 //     check and reading Info: the upc_forall plan (PlanForall, stmt.go),
 //     aggregation (Aggregate, aggregate.go), which prints its remarks
-//     itself, and the loop pass for private loops (OptimizeLoops,
-//     loopopt.go: running addresses, in C terms);
+//     itself, and the loop pass, which decides in C terms which
+//     subscripts become running addresses: for private loops
+//     (OptimizeLoops, loopopt.go) and for planned upc_forall loops
+//     (OptimizeForall, forall_opt.go);
 //   - emit: the Go from the AST, Info and the passes' plans, with no
-//     diagnostics of its own (aggregate_emit.go, loopopt_emit.go render
-//     the plans).
+//     diagnostics of its own (aggregate_emit.go, loopopt_emit.go and
+//     forall_opt_emit.go render the plans: names of temporaries,
+//     declarations, post steps).
 //
 // Check and emit are one walk over the AST (the translator: expr.go,
 // stmt.go, decl.go, ...), run twice: check records and discards its Go;
 // emit runs on a fresh translator, so that no temporary, string literal
-// or symbol is registered twice, with the symbols check made. The loop
-// pass for a planned upc_forall (OptimizeForall, forall_opt.go) is still
-// decided as emit reaches the loop. A scan of the file, and of each
-// function as the walk enters it, finds the variables whose address is
-// taken (addressTaken): those live in C memory, every other scalar stays
-// a Go variable the Go compiler can keep in a register.
+// or symbol is registered twice, with the symbols check made. A scan of
+// the file, and of each function as the walk enters it, finds the
+// variables whose address is taken (addressTaken): those live in C
+// memory, every other scalar stays a Go variable the Go compiler can keep
+// in a register.
 //
 // The C and UPC types, their layout, the usual conversions and the values
 // of constants are package lower/ctype's; lower builds those types from
@@ -87,7 +89,7 @@ func Translate(f *ast.File, cfg *Config, errs *diag.List) []byte {
 //     storage; every diagnostic of the unit, and an Info;
 //  2. the passes, once per function, reading Info: the upc_forall plan
 //     (PlanForall), aggregation (Aggregate), with its remarks, and the
-//     loop pass for private loops (OptimizeLoops);
+//     loop pass (OptimizeLoops, OptimizeForall);
 //  3. emit: the Go, from the AST, Info and the passes' plans, with no
 //     diagnostics of its own.
 func Compile(f *ast.File, cfg *Config, errs *diag.List) *Unit {
@@ -104,17 +106,22 @@ type plans struct {
 	forall map[ast.Stmt]*forallPlan
 	agg    map[ast.Stmt]*AggPlan
 	loop   map[ast.Stmt]*LoopPlan
+	// forallLoop are OptimizeForall's plans of the upc_forall loops in
+	// forall.
+	forallLoop map[ast.Stmt]*ForallLoopPlan
 }
 
 // runPasses runs the passes over each function of f.
 func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
-	p := plans{forall: map[ast.Stmt]*forallPlan{}, agg: map[ast.Stmt]*AggPlan{}, loop: map[ast.Stmt]*LoopPlan{}}
+	p := plans{forall: map[ast.Stmt]*forallPlan{}, agg: map[ast.Stmt]*AggPlan{}, loop: map[ast.Stmt]*LoopPlan{},
+		forallLoop: map[ast.Stmt]*ForallLoopPlan{}}
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
 		if !ok {
 			continue
 		}
-		for s, plan := range PlanForall(fn, info) {
+		forall := PlanForall(fn, info)
+		for s, plan := range forall {
 			p.forall[s] = plan
 		}
 		agg := Aggregate(fn, info, cfg.Aggregate, errs)
@@ -123,6 +130,9 @@ func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
 		}
 		for s, plan := range OptimizeLoops(fn, info, agg) {
 			p.loop[s] = plan
+		}
+		for s, plan := range OptimizeForall(fn, info, forall, agg) {
+			p.forallLoop[s] = plan
 		}
 	}
 	return p

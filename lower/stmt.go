@@ -34,9 +34,6 @@ type funcState struct {
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
-	// aggregating is the enclosing aggregated loop (the pass transforms
-	// one loop per nest), or the zero Pos.
-	aggregating token.Pos
 	// running maps the subscripts the loop pass gave a running address
 	// to that address's Go variable (loopopt.go).
 	running map[*ast.IndexExpr]runningRef
@@ -341,9 +338,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		// The body once, in the shape that serves both the threads
 		// reached by messages and those addressed directly; loops inside
 		// it stay as written (one aggregated loop per nest).
-		fn.aggregating = pos
 		tr.emitAggregated(agg, initCode, cond, post, aff, body)
-		fn.aggregating = token.Pos{}
 		tr.popScope()
 		return
 	}
@@ -353,7 +348,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		useAffinity(plan, aff)
 	}
 	// The loop passes shape the Go only: check walks the loop as written.
-	if fl := tr.loopPassForall(plan, cond, body); fl != nil {
+	if fl := tr.renderForall(tr.plans.forallLoop[s]); fl != nil {
 		tr.emitForall(fl, initCode, body)
 		tr.popScope()
 		return
@@ -528,18 +523,19 @@ type localAccess struct {
 // variable that the plan makes local, and names a base variable for each.
 func (tr *translator) localBases(body ast.Stmt, plan *forallPlan) map[*symbol]string {
 	bases := map[*symbol]string{}
-	tr.forallLocals(body, plan, func(_ *ast.IndexExpr, name string, a *symbol) {
+	forallLocals(tr.info, body, plan, func(_ *ast.IndexExpr, a *symbol) {
 		if _, done := bases[a]; !done {
-			bases[a] = tr.fn.goName(name + "Local")
+			bases[a] = tr.fn.goName(a.name + "Local")
 		}
 	})
 	return bases
 }
 
 // forallLocals calls f for each x[i] in body that the plan makes a local
-// access: i is the loop variable and x, named name, a shared array that
-// localIndex reads as local, with the plan's block size.
-func (tr *translator) forallLocals(body ast.Stmt, plan *forallPlan, f func(ix *ast.IndexExpr, name string, x *symbol)) {
+// access: i is the loop variable and x a shared array that localIndex
+// reads as local (a static array of scalars, the access not strict), with
+// the plan's block size.
+func forallLocals(info *Info, body ast.Stmt, plan *forallPlan, f func(ix *ast.IndexExpr, x *symbol)) {
 	ast.Inspect(body, func(n ast.Node) bool {
 		ix, ok := n.(*ast.IndexExpr)
 		if !ok {
@@ -550,8 +546,9 @@ func (tr *translator) forallLocals(body ast.Stmt, plan *forallPlan, f func(ix *a
 		if !ok1 || !ok2 || idx.Name != plan.loopVar.name {
 			return true
 		}
-		if x := tr.scope.lookup(arr.Name); x != nil && tr.localIndexable(x) && ctype.BlockOf(x.typ) == plan.block {
-			f(ix, arr.Name, x)
+		x, tv := info.use(arr), info.Types[ix]
+		if x != nil && tv.Type != nil && !tv.Strict && sharedScalarArray(x) && ctype.BlockOf(x.typ) == plan.block {
+			f(ix, x)
 		}
 		return true
 	})
@@ -653,16 +650,6 @@ func stepVar(post ast.Expr) *ast.Ident {
 		}
 	}
 	return nil
-}
-
-// loopPassForall runs the loop pass for a planned upc_forall
-// (forall_opt.go) in emit; check lowers every loop as written, so that it
-// types its header and body in full.
-func (tr *translator) loopPassForall(plan *forallPlan, cond ast.Expr, body ast.Stmt) *forallLoop {
-	if tr.checking {
-		return nil
-	}
-	return tr.OptimizeForall(plan, cond, body)
 }
 
 // useAffinity marks the array of a plan's affinity &a[i] used.
