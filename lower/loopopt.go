@@ -57,9 +57,11 @@ type LoopPlan struct {
 	// is among the uses only, not among addrs.
 	uses map[*ast.IndexExpr]LoopUse
 	// trips, when the loop variable is the loop's own (declared in its
-	// init clause, so dead after it) and its condition compares it with
-	// an invariant, is the number of iterations: the loop may then count
-	// on a running address instead of the variable (untilAddress).
+	// init clause, so dead after it), its condition compares it with an
+	// invariant, and the body reads it only in planned subscripts, is the
+	// number of iterations: the loop then counts on a running address
+	// instead of the variable (untilHeader), one register and one add
+	// fewer per iteration.
 	trips *TripCount
 }
 
@@ -231,10 +233,30 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 	if len(plan.addrs) == 0 {
 		return nil // constant subscripts of arrays only: nothing to hoist
 	}
-	if declares(init, id.Name) {
+	if declares(init, id.Name) && !readsOutside(info, body, iv, uses) {
 		plan.trips = lo.trips(cond)
 	}
 	return plan
+}
+
+// readsOutside reports whether body names the loop variable iv anywhere
+// but inside the subscripts the plan gives running addresses (uses),
+// whose Go no longer computes the index. (A name under sizeof counts: it
+// is not read, but saying so costs only the optimisation.)
+func readsOutside(info *Info, body ast.Stmt, iv *symbol, uses map[*ast.IndexExpr]LoopUse) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if _, planned := uses[n]; planned {
+				return false
+			}
+		case *ast.Ident:
+			found = found || info.use(n) == iv
+		}
+		return !found
+	})
+	return found
 }
 
 // constStep is the variable and step of a post clause i++, ++i, i--, --i,

@@ -318,15 +318,14 @@ func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.P
 	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
 }
 
-// untilAddress rewrites the header of the loop, which forStmt wrote at
-// offset at of the function's Go, to stop on a running address instead of
-// the loop variable, when the body's Go does not read the variable (every
-// use of it was a subscript now done by a running address): the variable
-// is then neither stepped nor tested, one register and one add fewer per
-// iteration.
-func (p *loopPlan) untilAddress(fn *funcState, at int) {
-	if p.trips == "" {
-		return
+// untilHeader is the loop's header counting on a running address
+// instead of the loop variable, which the pass found the body does not
+// read (LoopPlan.trips): the variable is then neither stepped nor tested.
+// It is "" when the plan has no trip count or no address moves by a
+// stride it can count in.
+func (p *loopPlan) untilHeader(fn *funcState) string {
+	if p == nil || p.trips == "" {
+		return ""
 	}
 	var lead *runningAddr
 	for _, a := range p.addrs {
@@ -335,12 +334,9 @@ func (p *loopPlan) untilAddress(fn *funcState, at int) {
 			break
 		}
 	}
-	code := fn.body.String()
-	end := strings.IndexByte(code[at:], '\n')
-	if lead == nil || end < 0 || mentions(code[at+end:], p.iv.goName) {
-		return
+	if lead == nil {
+		return ""
 	}
-	end += at
 	stop := fn.goName("end")
 	lhs, rhs := p.stepped()
 	next := strings.Join(lhs, ", ") + " = " + strings.Join(rhs, ", ")
@@ -350,11 +346,6 @@ func (p *loopPlan) untilAddress(fn *funcState, at int) {
 			next = lhs[0] + " -= " + strconv.FormatInt(-lead.stride, 10)
 		}
 	}
-	header := fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
+	return fmt.Sprintf("for %s := %s + uintptr(%s*%d); %s != %s; %s {",
 		stop, lead.name, p.trips, lead.stride, lead.name, stop, next)
-	fn.body.Reset()
-	fn.body.WriteString(code[:at] + header + code[end:])
-	if fn.lastDirective > at {
-		fn.lastDirective += len(header) - (end - at)
-	}
 }

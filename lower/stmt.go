@@ -410,8 +410,9 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	case post != nil:
 		p = tr.postStmt(post)
 	}
-	headerAt := fn.body.Len()
-	if header == "" && p == "" {
+	if until := loop.untilHeader(fn); until != "" {
+		fn.stmt(until)
+	} else if header == "" && p == "" {
 		if c == "" {
 			fn.stmt("for {")
 		} else {
@@ -446,9 +447,6 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	tr.loopBody(body)
 	if plan != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
-	}
-	if loop != nil {
-		loop.untilAddress(fn, headerAt)
 	}
 	if len(bases) > 0 {
 		// Loop-invariant: this thread's part of each array the body indexes.

@@ -11,13 +11,13 @@ func f(t *thread, n int32, rowstr uintptr, colidx uintptr, a uintptr, x uintptr,
 		mem := cmem.Base()
 		rowstrAt := rowstr + uintptr(int64(i))*4
 		yAt := y + uintptr(int64(i))*8
-		for end_2 := rowstrAt + uintptr(max(0, int64(n)-int64(i))*4); rowstrAt != end_2; rowstrAt, yAt = rowstrAt+4, yAt+8 {
+		for end := rowstrAt + uintptr(max(0, int64(n)-int64(i))*4); rowstrAt != end; rowstrAt, yAt = rowstrAt+4, yAt+8 {
 			sum = 0.0
 			{
 				k = *cmem.At[int32](mem, rowstrAt)
 				aAt := a + uintptr(int64(k))*8
 				colidxAt := colidx + uintptr(int64(k))*4
-				for end := aAt + uintptr(max(0, int64(*cmem.At[int32](mem, rowstrAt+4))-int64(k))*8); aAt != end; aAt, colidxAt = aAt+8, colidxAt+4 {
+				for end_2 := aAt + uintptr(max(0, int64(*cmem.At[int32](mem, rowstrAt+4))-int64(k))*8); aAt != end_2; aAt, colidxAt = aAt+8, colidxAt+4 {
 					sum += *cmem.At[float64](mem, aAt) * *cmem.At[float64](mem, x+uintptr(int64(*cmem.At[int32](mem, colidxAt)))*8)
 				}
 			}
