@@ -253,7 +253,7 @@ func (tr *translator) simpleOpAssign(lhs operand, op string, rhs operand, pos to
 		}
 		return fmt.Sprintf("%s %s= %s", lhs.code, op, tr.shiftCount(rhs, pos)), true
 	}
-	if ctype.UsualArith(lt, rhs.t) != lt || lt.Kind == ctype.Bool {
+	if !ctype.SameType(ctype.UsualArith(lt, rhs.t), lt) || lt.Kind == ctype.Bool {
 		return "", false
 	}
 	if (op == "%" || op == "&" || op == "|" || op == "^") && (!lt.IsInteger() || !rhs.t.IsInteger()) {

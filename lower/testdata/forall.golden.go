@@ -55,7 +55,7 @@ func scale(t *thread, f float64) {
 		/*line forall.upc:10*/ aAt := t.LocalAddr() + a + uintptr(local1)*8
 		/*line forall.upc:10*/ for ; int64(i) < end2; i, aAt = i+THREADS, aAt+8 {
 //line forall.upc:11
-			*cmem.At[float64](mem, aAt) = *cmem.At[float64](mem, aAt) * f
+			*cmem.At[float64](mem, aAt) *= f
 		}
 		/*line forall.upc:11*/ i = int32(last3)
 	}

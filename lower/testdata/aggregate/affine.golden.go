@@ -27,23 +27,20 @@ func main_(t *thread) int32 {
 		}
 		agg2.Get(0)
 		for ; i_2 < 16 && agg2.Next(); i_2 += 2 {
-			{
-				p3 := &*cmem.Ptr[float64](agg2.At(0, upc.StaticPtr(v).Add(int64(3*i_2+1), upc.Layout{Block: 1, ElemSize: 8}, t.Threads)))
-				*p3 = *p3 + 1.5
-			}
+			*cmem.Ptr[float64](agg2.At(0, upc.StaticPtr(v).Add(int64(3*i_2+1), upc.Layout{Block: 1, ElemSize: 8}, t.Threads))) += 1.5
 		}
 		agg2.Put(0)
 	}
 	i_3 = 15
-	for agg4 := t.Aggregate(0, upc.AggStore(4)); agg4.Strip(i_3 >= 0); {
-		for i_3 := i_3; i_3 >= 0 && agg4.More(); i_3-- {
-			agg4.List(0, upc.StaticPtr(x).Add(int64(i_3+1), upc.Layout{Block: 1, ElemSize: 4}, t.Threads))
+	for agg3 := t.Aggregate(0, upc.AggStore(4)); agg3.Strip(i_3 >= 0); {
+		for i_3 := i_3; i_3 >= 0 && agg3.More(); i_3-- {
+			agg3.List(0, upc.StaticPtr(x).Add(int64(i_3+1), upc.Layout{Block: 1, ElemSize: 4}, t.Threads))
 		}
-		agg4.Get(0)
-		for ; i_3 >= 0 && agg4.Next(); i_3-- {
-			*cmem.Ptr[int32](agg4.At(0, upc.StaticPtr(x).Add(int64(i_3+1), upc.Layout{Block: 1, ElemSize: 4}, t.Threads))) = int32(s) + i_3
+		agg3.Get(0)
+		for ; i_3 >= 0 && agg3.Next(); i_3-- {
+			*cmem.Ptr[int32](agg3.At(0, upc.StaticPtr(x).Add(int64(i_3+1), upc.Layout{Block: 1, ElemSize: 4}, t.Threads))) = int32(s) + i_3
 		}
-		agg4.Put(0)
+		agg3.Put(0)
 	}
 	return int32(s)
 }

@@ -30,7 +30,7 @@ func fill(t *thread, n int32) {
 		wAt := t.LocalAddr() + w + uintptr(local4)*4
 		vAt_2 := t.LocalAddr() + v + uintptr(local4)*4
 		for ; int64(i_2) < end5; i_2, wAt, vAt_2 = i_2+THREADS, wAt+4, vAt_2+4 {
-			*cmem.At[float32](mem_2, wAt) = *cmem.At[float32](mem_2, wAt) + float32(*cmem.At[int32](mem_2, vAt_2))
+			*cmem.At[float32](mem_2, wAt) += float32(*cmem.At[int32](mem_2, vAt_2))
 		}
 		i_2 = int32(last6)
 	}
