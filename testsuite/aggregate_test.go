@@ -37,7 +37,7 @@ func TestAggregateDifferential(t *testing.T) {
 	}
 	known := readKnownFailures(t)
 	for _, p := range findPrograms(t) {
-		if *only != "" && !strings.Contains(p.path, *only) {
+		if !selected(p.path) {
 			continue
 		}
 		if _, isKnown := known[p.path]; isKnown || len(p.wantErrors) > 0 {

@@ -85,7 +85,7 @@ func (lp *linkedProgram) wantsErrors() bool {
 func TestLinkedPrograms(t *testing.T) {
 	for _, lp := range findLinkedPrograms(t) {
 		name := filepath.Dir(lp.main.path)
-		if *only != "" && !strings.Contains(name, *only) {
+		if !selected(name) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {

@@ -59,8 +59,17 @@ import (
 
 var (
 	runKnown = flag.Bool("knownfail", false, "run the programs listed in known_failures.txt too, and report those that pass")
-	only     = flag.String("prog", "", "run only the programs whose path contains this string")
+	only     = flag.String("prog", "", "run only the programs whose path matches this regexp (a part of the path is enough: -prog upc/locks)")
 )
+
+// onlyRE is -prog compiled (TestMain).
+var onlyRE *regexp.Regexp
+
+// selected reports whether -prog selects the program at path (a .upc
+// file, or a folder of linkDir).
+func selected(path string) bool {
+	return onlyRE.MatchString(path)
+}
 
 // defaultThreads are the counts a program runs at unless it says otherwise:
 // 1 (the degenerate case), even and odd counts, and more threads than the
@@ -111,6 +120,11 @@ var slots = make(chan struct{}, max(2, runtime.NumCPU()/2))
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	var err error
+	if onlyRE, err = regexp.Compile(*only); err != nil {
+		fmt.Fprintf(os.Stderr, "-prog: %v\n", err)
+		os.Exit(2)
+	}
 	// One runtime extraction for the whole suite, shared by every program
 	// and thrown away afterwards; Go's build cache still makes the
 	// runtime's compilation a one-time cost across suite runs.
@@ -121,7 +135,6 @@ func TestMain(m *testing.M) {
 	// programs the one-node mpi run built).
 	cache := os.Getenv("UPCGO_SUITE_CACHE")
 	keep := cache != ""
-	var err error
 	if keep {
 		cache, err = filepath.Abs(cache)
 		if err == nil {
@@ -338,7 +351,7 @@ func TestPrograms(t *testing.T) {
 		}
 	}
 	for _, p := range progs {
-		if *only != "" && !strings.Contains(p.path, *only) {
+		if !selected(p.path) {
 			continue
 		}
 		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {
