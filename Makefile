@@ -27,8 +27,10 @@ MPI_TEST_BIN  := $(or $(TMPDIR),/tmp)/upcgo-mpi-$(UPCGO_MPI).test
 # TestMain), kept from one suite run to the next within make test: the
 # multi-node run finds the binaries the one-node mpi run built at the
 # same paths, which go build finds up to date and does not link again
-# (about 1.7 s of CPU per program). It holds a binary per program (about
-# 5 MB each), so make test removes it when it ends.
+# (about 1.7 s of CPU per program); in make test-long, the mpi runs at
+# other layouts and the long multi-node run do the same. It holds a
+# binary per program (about 5 MB each), so make test and make test-long
+# remove it when they end.
 SUITE_CACHE   := $(or $(TMPDIR),/tmp)/upcgo-suite-cache
 
 # The CI target: formatting, vet, staticcheck, every test under -race, the
