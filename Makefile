@@ -25,8 +25,12 @@ MPIRUN_BIN_mpich   = mpirun.mpich
 MPI_TEST_BIN  := $(or $(TMPDIR),/tmp)/upcgo-mpi-$(UPCGO_MPI).test
 # The regression suite's cache folder (UPCGO_SUITE_CACHE, testsuite's
 # TestMain), kept from one suite run to the next within make test: the
-# multi-node run finds the programs the one-node mpi run built, and Go's
-# build cache hands their binaries back instead of linking them again.
+# multi-node run finds the binaries the one-node mpi run built at the
+# same paths, which go build finds up to date and does not link again
+# (about 1.7 s of CPU per program); in make test-long, the mpi runs at
+# other layouts and the long multi-node run do the same. It holds a
+# binary per program (about 5 MB each), so make test and make test-long
+# remove it when they end.
 SUITE_CACHE   := $(or $(TMPDIR),/tmp)/upcgo-suite-cache
 
 # The CI target: formatting, vet, staticcheck, every test under -race, the
@@ -48,6 +52,7 @@ endif
 ifeq ($(HAVE_MPI)$(HAVE_CC),yesyes)
 	$(MAKE) test-mpi
 	$(MAKE) test-multinode
+	rm -rf $(SUITE_CACHE)
 else
 	@echo "make test: SKIPPED the MPI tests, which need $(UPCGO_MPI) ($(MPI_PKG_$(UPCGO_MPI)) for pkg-config, $(MPIRUN_BIN_$(UPCGO_MPI))) and gcc:"
 	@echo "  - runtime/gasnet/mpi's tests under mpirun at 2 processes (go vet and staticcheck with -tags mpi too)"
@@ -129,7 +134,8 @@ test-long: test
 	UPCGO_PRECEDENCE_FULL=1 $(GO) test -count=1 -run TestRecordedPrecedence ./lower
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
 	$(MAKE) test-mpi-long
-	UPCGO_MULTINODE_LONG=1 testsuite/multinode/run.sh
+	UPCGO_SUITE_CACHE=$(SUITE_CACHE) UPCGO_MULTINODE_LONG=1 testsuite/multinode/run.sh
+	rm -rf $(SUITE_CACHE)
 	$(GO) test -run xxx -fuzz FuzzTokenize -fuzztime 60s ./parser/scan
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
 	$(GO) test -run xxx -fuzz FuzzParse -fuzztime 120s ./parser

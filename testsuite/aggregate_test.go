@@ -3,7 +3,6 @@ package testsuite
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +23,9 @@ import (
 // thread's memory is reached by messages (upc.Agg decides per process);
 // on smp with one process it runs as written. So on smp the default build
 // also runs with one simulated process per thread (-ppn 1), where the
-// strips run and must print the same.
+// strips run and must print the same. That default build is TestPrograms'
+// binary, at the same path (binaryPath): go build finds it up to date,
+// so only the -fno-aggregate build is linked here.
 //
 // By default (make test) it runs on smp at 1 and 4 threads; UPCGO_AGGREGATE_FULL=1
 // (make test-long) runs every count the program lists, and on the mpi
@@ -35,9 +36,8 @@ func TestAggregateDifferential(t *testing.T) {
 		t.Skip("on the mpi conduit only with UPCGO_AGGREGATE_FULL=1 (make test-long)")
 	}
 	known := readKnownFailures(t)
-	bin := t.TempDir()
 	for _, p := range findPrograms(t) {
-		if *only != "" && !strings.Contains(p.path, *only) {
+		if !selected(p.path) {
 			continue
 		}
 		if _, isKnown := known[p.path]; isKnown || len(p.wantErrors) > 0 {
@@ -48,7 +48,7 @@ func TestAggregateDifferential(t *testing.T) {
 			slots <- struct{}{}
 			opts := driver.Options{
 				Inputs:        []string{p.path},
-				Output:        filepath.Join(bin, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")+"-noagg"),
+				Output:        binaryPath(p.path, "-noagg"),
 				StaticThreads: p.static,
 				Network:       suiteNetwork.name,
 				Stderr:        &bytes.Buffer{},
@@ -69,7 +69,7 @@ func TestAggregateDifferential(t *testing.T) {
 			var aggPath string
 			if err == nil && suiteNetwork.name == "" {
 				opts.NoAggregate = false
-				opts.Output = strings.TrimSuffix(opts.Output, "-noagg") + "-agg"
+				opts.Output = binaryPath(p.path, "") // TestPrograms' build
 				aggPath, err = driver.Build(opts)
 			}
 			<-slots

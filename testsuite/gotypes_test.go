@@ -25,7 +25,7 @@ func TestGeneratedGoTypes(t *testing.T) {
 	checker, err := gocheck.New(".")
 	require.NoError(t, err)
 	for _, p := range findPrograms(t) {
-		if *only != "" && !strings.Contains(p.path, *only) || len(p.wantErrors) > 0 {
+		if !selected(p.path) || len(p.wantErrors) > 0 {
 			continue
 		}
 		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {

@@ -83,16 +83,15 @@ func (lp *linkedProgram) wantsErrors() bool {
 // again as make does, each unit compiled to an object on its own (-c) and
 // the objects linked; both binaries must print the expected output.
 func TestLinkedPrograms(t *testing.T) {
-	bin := t.TempDir()
 	for _, lp := range findLinkedPrograms(t) {
 		name := filepath.Dir(lp.main.path)
-		if *only != "" && !strings.Contains(name, *only) {
+		if !selected(name) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if lp.main.gcc && suiteNetwork.name == "" {
-				t.Run("gcc", func(t *testing.T) { checkUnitsWithGCC(t, lp.main, lp.inputs(), bin) })
+				t.Run("gcc", func(t *testing.T) { checkUnitsWithGCC(t, lp.main, lp.inputs()) })
 			}
 			layouts := suiteNetwork.layouts(lp.main)
 			if !lp.wantsErrors() && len(layouts) == 0 {
@@ -102,7 +101,7 @@ func TestLinkedPrograms(t *testing.T) {
 			var stderr bytes.Buffer
 			opts := driver.Options{
 				Inputs:        lp.inputs(),
-				Output:        filepath.Join(bin, strings.ReplaceAll(name, "/", "_")),
+				Output:        binaryPath(name, ""),
 				StaticThreads: lp.main.static,
 				Network:       suiteNetwork.name,
 				Stderr:        &stderr,

@@ -59,8 +59,17 @@ import (
 
 var (
 	runKnown = flag.Bool("knownfail", false, "run the programs listed in known_failures.txt too, and report those that pass")
-	only     = flag.String("prog", "", "run only the programs whose path contains this string")
+	only     = flag.String("prog", "", "run only the programs whose path matches this regexp (a part of the path is enough: -prog upc/locks)")
 )
+
+// onlyRE is -prog compiled (TestMain).
+var onlyRE *regexp.Regexp
+
+// selected reports whether -prog selects the program at path (a .upc
+// file, or a folder of linkDir).
+func selected(path string) bool {
+	return onlyRE.MatchString(path)
+}
 
 // defaultThreads are the counts a program runs at unless it says otherwise:
 // 1 (the degenerate case), even and odd counts, and more threads than the
@@ -88,12 +97,34 @@ func runTimeoutFromEnv() time.Duration {
 	return d
 }
 
+// binDir holds the binaries the suite builds, at paths that name the
+// program and the build (binaryPath), in the suite's cache. A binary at
+// its path is one go build finds up to date (by its build ID) and does
+// not link again: TestAggregateDifferential runs the default builds of
+// TestPrograms, and with UPCGO_SUITE_CACHE the multi-node run starts the
+// binaries the one-node mpi run linked. A link is most of a program's
+// cost in the suite (a second of CPU, two with cgo on mpi), the runs far
+// less.
+var binDir string
+
+// binaryPath is where the suite keeps the binary of the program at path
+// (a .upc file, or a folder of linkDir), with a suffix naming a build
+// other than the default one.
+func binaryPath(path, suffix string) string {
+	return filepath.Join(binDir, strings.ReplaceAll(strings.TrimSuffix(path, filepath.Ext(path)), "/", "_")+suffix)
+}
+
 // slots bounds how many programs build or run at once: go build and the
 // programs' goroutines already use every core, and the machine has few.
 var slots = make(chan struct{}, max(2, runtime.NumCPU()/2))
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	var err error
+	if onlyRE, err = regexp.Compile(*only); err != nil {
+		fmt.Fprintf(os.Stderr, "-prog: %v\n", err)
+		os.Exit(2)
+	}
 	// One runtime extraction for the whole suite, shared by every program
 	// and thrown away afterwards; Go's build cache still makes the
 	// runtime's compilation a one-time cost across suite runs.
@@ -104,7 +135,6 @@ func TestMain(m *testing.M) {
 	// programs the one-node mpi run built).
 	cache := os.Getenv("UPCGO_SUITE_CACHE")
 	keep := cache != ""
-	var err error
 	if keep {
 		cache, err = filepath.Abs(cache)
 		if err == nil {
@@ -118,6 +148,15 @@ func TestMain(m *testing.M) {
 		os.Exit(2)
 	}
 	os.Setenv("UPCGO_CACHE", cache)
+	network := suiteNetwork.name
+	if network == "" {
+		network = "smp"
+	}
+	binDir = filepath.Join(cache, "suite-bin", network)
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
 	code := m.Run()
 	if !keep {
 		os.RemoveAll(cache)
@@ -311,10 +350,8 @@ func TestPrograms(t *testing.T) {
 			t.Errorf("known_failures.txt lists %s, which does not exist", path)
 		}
 	}
-	bin := t.TempDir()
-
 	for _, p := range progs {
-		if *only != "" && !strings.Contains(p.path, *only) {
+		if !selected(p.path) {
 			continue
 		}
 		t.Run(strings.TrimPrefix(p.path, "../"), func(t *testing.T) {
@@ -323,13 +360,13 @@ func TestPrograms(t *testing.T) {
 			// failures too; it does not depend on the network, so it
 			// runs in the smp run alone.
 			if p.gcc && suiteNetwork.name == "" {
-				t.Run("gcc", func(t *testing.T) { checkWithGCC(t, p, bin) })
+				t.Run("gcc", func(t *testing.T) { checkWithGCC(t, p) })
 			}
 			reason, isKnown := known[p.path]
 			if isKnown && !*runKnown {
 				t.Skip("known failure: " + reason)
 			}
-			ok := t.Run("upcgo", func(t *testing.T) { checkProgram(t, p, bin) })
+			ok := t.Run("upcgo", func(t *testing.T) { checkProgram(t, p) })
 			if isKnown && ok {
 				// Printed, not logged: go test hides the logs of passing
 				// tests, and this is what a -knownfail run is for.
@@ -341,14 +378,14 @@ func TestPrograms(t *testing.T) {
 
 // checkProgram compiles p and checks its diagnostics, or runs it at each
 // thread count and checks what it printed.
-func checkProgram(t *testing.T, p *program, binDir string) {
+func checkProgram(t *testing.T, p *program) {
 	slots <- struct{}{}
 	defer func() { <-slots }()
 
 	var stderr bytes.Buffer
 	opts := driver.Options{
 		Inputs:        []string{p.path},
-		Output:        filepath.Join(binDir, strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_")),
+		Output:        binaryPath(p.path, ""),
 		StaticThreads: p.static,
 		Network:       suiteNetwork.name,
 		Stderr:        &stderr,
@@ -567,14 +604,14 @@ func run(t *testing.T, p *program, launch driver.Launch, binPath string) (stdout
 // checkWithGCC compiles the program as C with gcc, UPC keywords shimmed
 // away by gccshim.h, and checks that it prints the expected output for
 // one thread: the expectation then does not rest on upcgo alone.
-func checkWithGCC(t *testing.T, p *program, binDir string) {
-	checkUnitsWithGCC(t, p, []string{p.path}, binDir)
+func checkWithGCC(t *testing.T, p *program) {
+	checkUnitsWithGCC(t, p, []string{p.path})
 }
 
 // checkUnitsWithGCC is checkWithGCC for a program of several units, whose
 // headers and expected output are p's. Tentative definitions in several
 // units are one object, as -fcommon makes them for gcc.
-func checkUnitsWithGCC(t *testing.T, p *program, units []string, binDir string) {
+func checkUnitsWithGCC(t *testing.T, p *program, units []string) {
 	gcc, err := exec.LookPath("gcc")
 	if err != nil {
 		t.Skip("gcc not found")
@@ -583,7 +620,7 @@ func checkUnitsWithGCC(t *testing.T, p *program, units []string, binDir string) 
 	defer func() { <-slots }()
 	abs, err := filepath.Abs(".")
 	require.NoError(t, err)
-	out := filepath.Join(binDir, "gcc_"+strings.ReplaceAll(strings.TrimSuffix(p.path, filepath.Ext(p.path)), "/", "_"))
+	out := binaryPath(p.path, "-gcc")
 	args := []string{"-std=gnu11", "-O1", "-w", "-fno-strict-aliasing", "-fcommon",
 		"-I", filepath.Join(abs, "gccinclude"), "-include", filepath.Join(abs, "gccshim.h"), "-x", "c"}
 	args = append(append(args, units...), "-x", "none", "-o", out, "-lm")
