@@ -61,12 +61,18 @@ type Compiler interface {
 	Build(src, out, network string) error
 }
 
+// stripLimit is the aggregation buffer limit (-faggregate-limit) the
+// programs are built with: a strip of 1 to 24 iterations, so that the runs
+// where strips run (-ppn 1, mpi) cross strip boundaries, which the default
+// limit of 1 MiB never reaches in programs this small.
+const stripLimit = 24
+
 // DriverCompiler is this tree's upcgo, through internal/driver.
 type DriverCompiler struct{}
 
 func (DriverCompiler) Build(src, out, network string) error {
 	var stderr bytes.Buffer
-	_, err := driver.Build(driver.Options{Inputs: []string{src}, Output: out, Network: network, Stderr: &stderr})
+	_, err := driver.Build(driver.Options{Inputs: []string{src}, Output: out, Network: network, AggregateLimit: stripLimit, Stderr: &stderr})
 	if err != nil {
 		return fmt.Errorf("%v\n%s", err, stderr.String())
 	}
@@ -77,7 +83,7 @@ func (DriverCompiler) Build(src, out, network string) error {
 type BinaryCompiler struct{ Path string }
 
 func (c BinaryCompiler) Build(src, out, network string) error {
-	msg, err := exec.Command(c.Path, "build", "-network", network, "-o", out, src).CombinedOutput()
+	msg, err := exec.Command(c.Path, "build", "-network", network, fmt.Sprintf("-faggregate-limit=%d", stripLimit), "-o", out, src).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("%v\n%s", err, msg)
 	}
