@@ -54,10 +54,7 @@ func TestLoopPass(t *testing.T) {
 			cfg := &Config{File: name}
 			info := Check(f, cfg, &errs)
 			require.False(t, errs.HasErrors(), errs.Error())
-			defs := map[*symbol]bool{}
-			for _, s := range info.Defs {
-				defs[s] = true
-			}
+			defs := definedSymbols(info)
 			var b strings.Builder
 			for _, d := range f.Decls {
 				fn, ok := d.(*ast.FuncDecl)

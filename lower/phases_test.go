@@ -28,6 +28,16 @@ func checkFile(t *testing.T, name string, src []byte) (*ast.File, *Config, *Info
 	return f, cfg, info, &errs
 }
 
+// definedSymbols is the set of symbols check made for declarations
+// (Info.Defs): a pass's plan must name these, the symbols emit uses.
+func definedSymbols(info *Info) map[*symbol]bool {
+	defs := map[*symbol]bool{}
+	for _, s := range info.Defs {
+		defs[s] = true
+	}
+	return defs
+}
+
 // TestAggregatePass runs the aggregation pass on its own, after check,
 // on each testdata/aggregate/X.upc and compares its plans with X.plan:
 // per function, each loop it transforms, its induction variable and the
@@ -41,10 +51,7 @@ func TestAggregatePass(t *testing.T) {
 	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			f, cfg, info, _ := checkFile(t, "t.upc", readFile(t, file))
-			defs := map[*symbol]bool{}
-			for _, s := range info.Defs {
-				defs[s] = true
-			}
+			defs := definedSymbols(info)
 			var b strings.Builder
 			for _, d := range f.Decls {
 				fn, ok := d.(*ast.FuncDecl)
