@@ -40,6 +40,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
@@ -496,6 +498,7 @@ var generatedPrefixes = map[string]bool{
 
 // goIdent is the Go name for C identifier name.
 func goIdent(name string) string {
+	name = goLetters(name)
 	// Renamed names end in "_", so a C name that already does and would
 	// be renamed without its underscores gets one more.
 	base := strings.TrimRight(name, "_")
@@ -503,6 +506,51 @@ func goIdent(name string) string {
 		return name + "_"
 	}
 	return name
+}
+
+// C identifiers may hold characters a Go identifier may not: '$' (gcc
+// accepts it by default) and letters outside Go's (a UCN or UTF-8 '€',
+// which C11's Annex D allows), or bytes that are not UTF-8 at all.
+// goLetters spells them with two letters no C program is expected to use
+// and that are themselves always spelled so, which keeps two C names
+// apart: '$' is dollarLetter (g$x is gǂx), and any other such rune, or
+// either letter, is escapeLetter and six hex digits of the rune (an
+// invalid byte: escapeLetter, "x" and two hex digits).
+const (
+	dollarLetter = 'ǂ' // U+01C2
+	escapeLetter = 'ǁ' // U+01C1
+)
+
+func goLetters(name string) string {
+	valid := func(r rune) bool {
+		return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+	}
+	clean := true
+	for _, r := range name {
+		if !valid(r) || r == dollarLetter || r == escapeLetter {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return name
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, "%cx%02x", escapeLetter, name[i])
+		case r == '$':
+			b.WriteRune(dollarLetter)
+		case !valid(r) || r == dollarLetter || r == escapeLetter:
+			fmt.Fprintf(&b, "%c%06x", escapeLetter, r)
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // addressTaken finds every identifier that is the operand of & in nodes

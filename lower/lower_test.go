@@ -3,6 +3,7 @@ package lower
 import (
 	"flag"
 	"fmt"
+	gotoken "go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -218,4 +219,23 @@ func TestPackagesReserved(t *testing.T) {
 	for _, p := range packages {
 		assert.Equal(t, p.name+"_", goIdent(p.name))
 	}
+}
+
+// TestGoLetters: a C identifier with characters Go does not take in an
+// identifier gets a Go name that go/scanner reads as one identifier, and
+// distinct C names keep distinct Go names.
+func TestGoLetters(t *testing.T) {
+	names := []string{"g$x", "gǂx", "gǁ000024x", "gǁ0001c2x", "$", "$$", "a€", "café", "x\xff", "xǁxff", "_$1", "plain"}
+	seen := map[string]string{}
+	for _, c := range names {
+		g := goIdent(c)
+		assert.True(t, gotoken.IsIdentifier(g), "%q -> %q", c, g)
+		if other, dup := seen[g]; dup {
+			t.Errorf("%q and %q both become %q", c, other, g)
+		}
+		seen[g] = c
+	}
+	assert.Equal(t, "gǂx", goIdent("g$x"))
+	assert.Equal(t, "café", goIdent("café"))
+	assert.Equal(t, "plain", goIdent("plain"))
 }
