@@ -75,7 +75,7 @@ endif
 # far the longest, would otherwise start only when most others had ended
 # and then run alone.
 test-race:
-	$(GO) test $(RACE) -count=1 -timeout 40m ./testsuite $(PKGS)
+	$(GO) test $(RACE) -count=1 -timeout 40m $(if $(filter ./...,$(PKGS)),./testsuite) $(PKGS)
 
 # make test's network side: the mpi conduit on one node, then across
 # nodes, which runs the binaries the first linked (SUITE_CACHE). In a
