@@ -3,7 +3,7 @@ GO        ?= go
 STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
-.PHONY: build test test-long lint bench run clean test-mpi test-mpi-long lint-mpi bench-mpi figures figure-data test-multinode
+.PHONY: build test test-race test-network test-long lint bench run clean test-mpi test-mpi-long lint-mpi bench-mpi figures figure-data test-multinode
 
 build:
 	$(GO) build $(PKGS)
@@ -38,6 +38,14 @@ SUITE_CACHE   := $(or $(TMPDIR),/tmp)/upcgo-suite-cache
 # the MPI tests an MPI with pkg-config (.ci/run installs gcc, Open MPI and
 # pkg-config); without them make test runs everything else and says what
 # it skipped and how to get it.
+#
+# The race tests (test-race) and the network side (test-network: test-mpi,
+# then test-multinode) run side by side, each one's output printed whole
+# when it ends: the network side's jobs spend much of their time waiting
+# (mpirun's launches, messages between processes and nodes, the conduit's
+# engine asleep between polls) and the race tests' builds take the cores
+# they leave, so the two end sooner together than one after the other
+# (testsuite/README.md).
 GO_CC    := $(shell $(GO) env CC)
 HAVE_CC  := $(shell command -v $(firstword $(GO_CC)) >/dev/null 2>&1 && echo yes)
 HAVE_MPI := $(shell pkg-config --exists $(MPI_PKG_$(UPCGO_MPI)) 2>/dev/null && command -v $(MPIRUN_BIN_$(UPCGO_MPI)) >/dev/null 2>&1 && echo yes)
@@ -48,12 +56,11 @@ test: lint
 ifeq ($(HAVE_CC),)
 	@echo "make test: no C compiler ($(GO_CC)): the tests run WITHOUT the race detector, and the regression suite skips its gcc cross-checks; apt-get install gcc to get both"
 endif
-	$(GO) test $(RACE) -count=1 -timeout 40m $(PKGS)
 ifeq ($(HAVE_MPI)$(HAVE_CC),yesyes)
-	$(MAKE) test-mpi
-	$(MAKE) test-multinode
+	$(MAKE) -j2 --output-sync=recurse test-race test-network
 	rm -rf $(SUITE_CACHE)
 else
+	$(MAKE) test-race
 	@echo "make test: SKIPPED the MPI tests, which need $(UPCGO_MPI) ($(MPI_PKG_$(UPCGO_MPI)) for pkg-config, $(MPIRUN_BIN_$(UPCGO_MPI))) and gcc:"
 	@echo "  - runtime/gasnet/mpi's tests under mpirun at 2 processes (go vet and staticcheck with -tags mpi too)"
 	@echo "  - go test -tags mpi ./internal/driver -run 'MPI|Launch|Network' (upcgo run -network mpi end to end)"
@@ -61,6 +68,27 @@ else
 	@echo "  - the multi-node test (testsuite/multinode/run.sh: Open MPI, and root for its namespaces)"
 	@echo "  To run them: apt-get install $(MPI_APT_$(UPCGO_MPI)) pkg-config gcc (or .ci/run), then make test-mpi."
 endif
+
+# Every package's tests, under -race where there is a C compiler. The
+# regression suite is named first: go test starts the packages' tests in
+# the order named, -p (the number of cores) at a time, and the suite, by
+# far the longest, would otherwise start only when most others had ended
+# and then run alone.
+test-race:
+	$(GO) test $(RACE) -count=1 -timeout 40m $(if $(filter ./...,$(PKGS)),./testsuite) $(PKGS)
+
+# make test's network side: the mpi conduit on one node, then across
+# nodes, which runs the binaries the first linked (SUITE_CACHE). In a
+# TMPDIR of its own: Open MPI's mpirun keeps its session folder in
+# TMPDIR, two jobs sharing one race (the first to end removes what the
+# other is creating), and the race tests' differential tester starts
+# jobs of its own.
+NETWORK_TMP := $(or $(TMPDIR),/tmp)/upcgo-net
+test-network:
+	rm -rf $(NETWORK_TMP) && mkdir -p $(NETWORK_TMP)
+	TMPDIR=$(NETWORK_TMP) $(MAKE) test-mpi SUITE_CACHE=$(SUITE_CACHE)
+	TMPDIR=$(NETWORK_TMP) $(MAKE) test-multinode SUITE_CACHE=$(SUITE_CACHE)
+	rm -rf $(NETWORK_TMP)
 
 # The mpi conduit (runtime/gasnet/mpi, cgo behind the mpi build tag), on
 # the MPI that UPCGO_MPI names (openmpi, the default, or mpich): vet and

@@ -24,8 +24,8 @@ import (
 // on smp with one process it runs as written. So on smp the default build
 // also runs with one simulated process per thread (-ppn 1), where the
 // strips run and must print the same. That default build is TestPrograms'
-// binary, at the same path (binaryPath): go build finds it up to date,
-// so only the -fno-aggregate build is linked here.
+// binary, built once for both tests (build): only the -fno-aggregate
+// build is linked here alone.
 //
 // By default (make test) it runs on smp at 1 and 4 threads; UPCGO_AGGREGATE_FULL=1
 // (make test-long) runs every count the program lists, and on the mpi
@@ -69,8 +69,8 @@ func TestAggregateDifferential(t *testing.T) {
 			var aggPath string
 			if err == nil && suiteNetwork.name == "" {
 				opts.NoAggregate = false
-				opts.Output = binaryPath(p.path, "") // TestPrograms' build
-				aggPath, err = driver.Build(opts)
+				opts.Output = binaryPath(p.path, "") // TestPrograms' build (build)
+				aggPath, err = build(opts)
 			}
 			<-slots
 			require.NoError(t, err)

@@ -100,10 +100,13 @@ func runBuilt(t *testing.T, exe string, np int) []byte {
 	return stdout
 }
 
-// makeIn runs make in dir with bin first on PATH.
+// makeIn runs make in dir with bin first on PATH, as a user would: not
+// as a sub-make of the make that may have started go test (make test runs
+// it under make -j2 -O, whose flags would otherwise reach this make
+// through MAKEFLAGS).
 func makeIn(dir, bin string, args ...string) (string, error) {
 	cmd := exec.Command("make", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "MAKEFLAGS=", "MAKELEVEL=")
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }

@@ -404,7 +404,7 @@ func checkProgram(t *testing.T, p *program) {
 		checkWarnings(t, p, stderr.String())
 		return
 	}
-	binPath, err := driver.Build(opts)
+	binPath, err := build(opts)
 	require.NoError(t, err, "building %s:\n%s", p.path, stderr.String())
 	checkWarnings(t, p, stderr.String())
 	checkBinaryLines(t, binPath, p.path)

@@ -2,6 +2,8 @@ package testsuite
 
 import (
 	"bytes"
+	"io"
+	"strings"
 	"sync"
 
 	"github.com/upcgo/upcgo/internal/driver"
@@ -37,4 +39,45 @@ func translate(p *program, network string, noAggregate bool) (src []byte, stderr
 	src, err = driver.Compile(driver.Options{Inputs: []string{p.path}, StaticThreads: p.static, Network: network, NoAggregate: noAggregate, Stderr: &buf})
 	translations.Store(k, &translation{src, buf.String(), err})
 	return src, buf.String(), err
+}
+
+// builds holds the binaries built in this test process, by what was
+// built: TestAggregateDifferential builds the default binary of every
+// program the pass changes, and TestPrograms then takes that build, its
+// diagnostics included, instead of calling driver.Build again (a
+// translation under -race and a go build that finds the binary up to
+// date: half a second of CPU for each of about 70 programs).
+var builds sync.Map // buildKey -> *suiteBuild
+
+type buildKey struct {
+	inputs, output, network string
+	static                  int
+	noAggregate             bool
+}
+
+type suiteBuild struct {
+	once   sync.Once
+	bin    string
+	stderr string
+	err    error
+}
+
+// build is driver.Build of opts, once per test process for the same
+// inputs, output and options; the build's diagnostics go to opts.Stderr
+// each time.
+func build(opts driver.Options) (string, error) {
+	k := buildKey{strings.Join(opts.Inputs, "\x00"), opts.Output, opts.Network, opts.StaticThreads, opts.NoAggregate}
+	v, _ := builds.LoadOrStore(k, &suiteBuild{})
+	b := v.(*suiteBuild)
+	b.once.Do(func() {
+		var stderr bytes.Buffer
+		o := opts
+		o.Stderr = &stderr
+		b.bin, b.err = driver.Build(o)
+		b.stderr = stderr.String()
+	})
+	if opts.Stderr != nil {
+		io.WriteString(opts.Stderr, b.stderr)
+	}
+	return b.bin, b.err
 }

@@ -24,6 +24,12 @@ import (
 // TestMain shares one cache folder between the tests: extracting the
 // runtime is cheap, but the first go build against a new runtime folder
 // compiles the runtime (seconds); later builds reuse Go's build cache.
+// testCache is the cache folder of this test process (UPCGO_CACHE), made
+// by TestMain and removed when the tests end: what the tests build that
+// must outlive one test goes there, not into the temporary folder, where
+// it would stay behind.
+var testCache string
+
 func TestMain(m *testing.M) {
 	cache, err := os.MkdirTemp("", "upcgo-driver-test-")
 	if err != nil {
@@ -31,6 +37,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	os.Setenv("UPCGO_CACHE", cache)
+	testCache = cache
 	// The notice of the first build is tested on its own
 	// (TestRuntimeNotice); the other tests check standard error whole.
 	rt, err := runtimeDir(cache)

@@ -67,14 +67,15 @@ func runMPI(t *testing.T, src string, threads, perProc int, limit time.Duration,
 // building it again (a link under load takes longer than the run).
 var mpiBuilt sync.Map
 
-// buildMPI builds src for the mpi network, once per test process. The
-// binary goes where a later test process finds it up to date.
+// buildMPI builds src for the mpi network, once per test process, into
+// the process's cache folder (testCache), which goes when the tests end.
 func buildMPI(t *testing.T, src string) string {
 	t.Helper()
-	bin := filepath.Join(os.TempDir(), fmt.Sprintf("upcgo-mpi-test-%x", sha256.Sum256([]byte(src))))
+	bin := filepath.Join(testCache, "mpi-test-bin", fmt.Sprintf("prog-%x", sha256.Sum256([]byte(src))))
 	if _, ok := mpiBuilt.Load(bin); ok {
 		return bin
 	}
+	require.NoError(t, os.MkdirAll(filepath.Dir(bin), 0o755))
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"prog.upc": src})
 	var buildErr bytes.Buffer
