@@ -816,7 +816,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 // globals. Two blocks of one function may each declare a static of one
 // name, and a global may be called f_x; the later name gets a number.
 func (tr *translator) staticLocalName(cname string) string {
-	base := goIdent(tr.fn.name) + "_" + goIdent(cname)
+	base := goLetters(tr.fn.name) + "_" + goIdent(cname)
 	name := base
 	for n := 2; tr.fileNames[name]; n++ {
 		name = fmt.Sprintf("%s_%d", base, n)
