@@ -5,6 +5,7 @@ import (
 	goast "go/ast"
 	goparser "go/parser"
 	gotoken "go/token"
+	"strings"
 )
 
 // readNames returns the names that Go statements read, by Go's rule for
@@ -16,9 +17,22 @@ import (
 // its own (_ = x). Names are not resolved: a function's Go names are
 // unique in it (funcState.goName) except where the emitter re-declares a
 // variable from itself (for i := i), which reads it.
-func readNames(stmts string) map[string]bool {
-	src := "package p\n\nfunc _() {\n" + stmts + "\n}\n"
-	f, err := goparser.ParseFile(gotoken.NewFileSet(), "", src, goparser.SkipObjectResolution)
+//
+// The statements come in pieces, read as one text.
+func readNames(stmts ...string) map[string]bool {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	var src strings.Builder
+	n := len(head) + len(tail)
+	for _, s := range stmts {
+		n += len(s)
+	}
+	src.Grow(n)
+	src.WriteString(head)
+	for _, s := range stmts {
+		src.WriteString(s)
+	}
+	src.WriteString(tail)
+	f, err := goparser.ParseFile(gotoken.NewFileSet(), "", src.String(), goparser.SkipObjectResolution)
 	if err != nil {
 		// The generated code is ours: a compiler bug, as in goFile.
 		panic(fmt.Sprintf("generated Go does not parse: %v", err))

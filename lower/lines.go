@@ -32,7 +32,7 @@ import (
 // other code reads.
 func (tr *translator) atLine(pos ctoken.Pos, o operand) operand {
 	fn := tr.fn
-	if fn == nil || !pos.IsValid() || pos.File == fn.lastLine.File && pos.Line == fn.lastLine.Line ||
+	if fn == nil || !pos.IsValid() || pos.File == fn.body.lastLine.File && pos.Line == fn.body.lastLine.Line ||
 		o.kind != rvalue || o.c != nil || o.invalid {
 		return o
 	}
