@@ -934,9 +934,10 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		fmt.Fprintf(&b, "var %s %s\n", h.goName, goType(h.typ))
 	}
 	// C only warns about unused variables (or ones used only in sizeof);
-	// Go refuses them. The same parse decides the optional declarations.
-	stmts := append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)
-	read := readNames(stmts...)
+	// Go refuses them. The same parse decides the optional declarations,
+	// and whether the body ends in a return.
+	facts := parseStmts(append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)...)
+	read := facts.read
 	body := fn.body.keep(read)
 	for _, h := range fn.hoisted {
 		if !read[h.goName] {
@@ -952,7 +953,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString(body)
-	if !endsWithReturn(body) {
+	if !facts.returns {
 		// Falling off the end returns at the closing brace, as gcc's
 		// line table has it: without a directive, Go's return would
 		// count on from the last statement's line.
@@ -1001,10 +1002,4 @@ func hasVLA(t ast.Type) bool {
 		}
 		return false
 	}
-}
-
-func endsWithReturn(body string) bool {
-	lines := strings.Split(strings.TrimSpace(body), "\n")
-	last := strings.TrimSpace(lines[len(lines)-1])
-	return strings.HasPrefix(last, "return")
 }

@@ -102,5 +102,5 @@ func (b *goBody) text() string {
 	if len(b.parts) == 0 {
 		return b.keep(nil)
 	}
-	return b.keep(readNames(b.draft()...))
+	return b.keep(parseStmts(b.draft()...).read)
 }

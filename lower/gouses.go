@@ -8,18 +8,19 @@ import (
 	"strings"
 )
 
-// readNames returns the names that Go statements read, by Go's rule for
-// "declared and not used": an identifier counts wherever it occurs except
-// as a whole operand on the left of a plain assignment (x = v, x, y = v, w)
-// and where it names no variable: a field or method after a dot, a field
-// key of a composite literal, a label. C only warns about a local it never
-// reads; the function's emitter gives each one Go would refuse a use of
-// its own (_ = x). Names are not resolved: a function's Go names are
-// unique in it (funcState.goName) except where the emitter re-declares a
-// variable from itself (for i := i), which reads it.
-//
-// The statements come in pieces, read as one text.
-func readNames(stmts ...string) map[string]bool {
+// goFacts is what the emitter asks of a function's Go statements, answered
+// from their syntax tree: one parse per function, of the statements as
+// written (goBody.draft).
+type goFacts struct {
+	// read is the names the statements read (readNames).
+	read map[string]bool
+	// returns says the last statement is a return, labelled or not: the
+	// code after it, the function's closing brace, is not reached.
+	returns bool
+}
+
+// parseStmts parses Go statements, given in pieces read as one text.
+func parseStmts(stmts ...string) goFacts {
 	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
 	var src strings.Builder
 	n := len(head) + len(tail)
@@ -37,9 +38,35 @@ func readNames(stmts ...string) map[string]bool {
 		// The generated code is ours: a compiler bug, as in goFile.
 		panic(fmt.Sprintf("generated Go does not parse: %v", err))
 	}
+	body := f.Decls[0].(*goast.FuncDecl).Body
+	facts := goFacts{read: readNames(body)}
+	if n := len(body.List); n > 0 {
+		last := body.List[n-1]
+		for {
+			l, ok := last.(*goast.LabeledStmt)
+			if !ok {
+				break
+			}
+			last = l.Stmt
+		}
+		_, facts.returns = last.(*goast.ReturnStmt)
+	}
+	return facts
+}
+
+// readNames returns the names that Go statements read, by Go's rule for
+// "declared and not used": an identifier counts wherever it occurs except
+// as a whole operand on the left of a plain assignment (x = v, x, y = v, w)
+// and where it names no variable: a field or method after a dot, a field
+// key of a composite literal, a label. C only warns about a local it never
+// reads; the function's emitter gives each one Go would refuse a use of
+// its own (_ = x). Names are not resolved: a function's Go names are
+// unique in it (funcState.goName) except where the emitter re-declares a
+// variable from itself (for i := i), which reads it.
+func readNames(body *goast.BlockStmt) map[string]bool {
 	read := map[string]bool{}
 	notRead := map[*goast.Ident]bool{}
-	goast.Inspect(f.Decls[0].(*goast.FuncDecl).Body, func(n goast.Node) bool {
+	goast.Inspect(body, func(n goast.Node) bool {
 		switch n := n.(type) {
 		case *goast.AssignStmt:
 			if n.Tok == gotoken.ASSIGN || n.Tok == gotoken.DEFINE {

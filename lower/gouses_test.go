@@ -48,8 +48,46 @@ func TestReadNames(t *testing.T) {
 			}
 		}}
 		conf.Check("p", fset, []*goast.File{f}, nil)
-		if got := readNames(code)["i"]; got == unused {
+		if got := parseStmts(code).read["i"]; got == unused {
 			t.Errorf("%q: readNames says read=%v, go/types says unused=%v", code, got, unused)
+		}
+	}
+}
+
+// TestParseStmtsReturns checks goFacts.returns, which decides whether the
+// emitter adds a return at a function's closing brace, against go/types:
+// where it says the statements end in a return, go/types must find no
+// "missing return" in a function with a result (and where it does not,
+// the added return is harmless). The old test of the last line's text
+// took "returned = 1" for a return, and missed one spanning lines.
+func TestParseStmtsReturns(t *testing.T) {
+	for _, tt := range []struct {
+		code string
+		want bool
+	}{
+		{"return 1", true},
+		{"returned := 1\nreturned = 2", false},
+		{"return func() int {\nreturn 1\n}()", true},
+		{"goto L\nL:\nreturn 2", true},
+		{"if true {\nreturn 1\n}", false},
+		{"return 1\n//line f.upc:3", true},
+		{"", false},
+	} {
+		got := parseStmts(tt.code).returns
+		if got != tt.want {
+			t.Errorf("%q: returns = %v, want %v", tt.code, got, tt.want)
+		}
+		src := "package p\n\nfunc _() int {\n" + tt.code + "\n}\n"
+		fset := gotoken.NewFileSet()
+		f, err := goparser.ParseFile(fset, "", src, 0)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.code, err)
+		}
+		missing := false
+		conf := gotypes.Config{Error: func(err error) { missing = missing || strings.Contains(err.Error(), "missing return") }}
+		conf.Check("p", fset, []*goast.File{f}, nil)
+		if got && missing {
+			t.Errorf("%q: returns, but go/types says missing return", tt.code)
 		}
 	}
 }
