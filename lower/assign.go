@@ -528,20 +528,10 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		return operand{kind: aggregate, t: t, goExpr: code}
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
-	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac.code)) && (b.c != nil || isIdentLike(bc.code)) {
+	if bind == "" && a.pure && b.pure && (a.c != nil || ac.form == formName) && (b.c != nil || bc.form == formName) {
 		return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
 	}
 	return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
-}
-
-func isIdentLike(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // discard is o's code as a Go statement evaluating it for side effects.

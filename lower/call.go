@@ -341,7 +341,7 @@ func (tr *translator) discardValue(o operand) string {
 // The result goes into a Go ...any, so constants carry their Go type.
 func (tr *translator) variadicArg(o operand) goExpr {
 	code := tr.promoteArg(o)
-	if o.c != nil && !strings.Contains(code.code, "(") {
+	if code.form == formUntyped {
 		t := o.t
 		if t.Kind == ctype.Float {
 			t = ctype.DoubleType
