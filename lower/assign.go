@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
@@ -540,22 +539,6 @@ func (tr *translator) discard(o operand) string {
 		return o.code
 	}
 	return "_ = " + o.code
-}
-
-// isCall reports whether g is a call expression (usable as a statement).
-// One under a line directive (atLine) is left to an assignment.
-func isCall(g goExpr) bool {
-	s := g.code
-	if g.prec != primaryPrec || !strings.HasSuffix(s, ")") || strings.HasPrefix(s, "/*") {
-		return false
-	}
-	// A conversion such as int32(x) is not a statement.
-	for _, conv := range []string{"int8(", "int16(", "int32(", "int64(", "uint8(", "uint16(", "uint32(", "uint64(", "uintptr(", "float32(", "float64(", "crt.B2I(", "crt.Bool("} {
-		if len(s) >= len(conv) && s[:len(conv)] == conv {
-			return false
-		}
-	}
-	return true
 }
 
 func (tr *translator) comma(e *ast.CommaExpr) operand {

@@ -36,6 +36,9 @@ const (
 	// where nothing else gives it a type (an interface argument) Go
 	// gives it its default type (int, float64).
 	formUntyped
+	// formCall is a call of a function, not a conversion: a statement of
+	// its own where its value is not needed.
+	formCall
 )
 
 const (
@@ -56,6 +59,11 @@ func primary(code string) goExpr { return goExpr{code: code, prec: primaryPrec} 
 
 // varName is the Go variable code (x, t.x).
 func varName(code string) goExpr { return goExpr{code: code, prec: primaryPrec, form: formName} }
+
+// callf is the Go call of a function fmt.Sprintf(format, a...).
+func callf(format string, a ...any) goExpr {
+	return goExpr{code: fmt.Sprintf(format, a...), prec: primaryPrec, form: formCall}
+}
 
 // primaryf is primary(fmt.Sprintf(format, a...)).
 func primaryf(format string, a ...any) goExpr { return primary(fmt.Sprintf(format, a...)) }

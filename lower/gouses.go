@@ -5,6 +5,7 @@ import (
 	goast "go/ast"
 	goparser "go/parser"
 	gotoken "go/token"
+	gotypes "go/types"
 	"strings"
 )
 
@@ -108,4 +109,62 @@ func readNames(body *goast.BlockStmt) map[string]bool {
 		return true
 	})
 	return read
+}
+
+// isCall reports whether g is a call of a function, Go's kind of
+// expression that may stand as a statement of its own: as its builder
+// recorded (callf: the program's and the C library's functions), or
+// else by its syntax tree (a library lowering's code, written as a
+// template in its table): not a conversion (int32(x), uintptr(p)), and not
+// crt.B2I or crt.Bool, which compute a value and nothing else. A call
+// under an inline directive (atLine) is left to an assignment: the
+// statement would start with the directive.
+func isCall(g goExpr) bool {
+	switch {
+	case g.form == formCall:
+		return true
+	case g.prec != primaryPrec:
+		return false
+	}
+	e, err := goparser.ParseExpr(g.code)
+	if err != nil {
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
+	}
+	if e.Pos() != 1 {
+		return false // a directive before it
+	}
+	for {
+		p, ok := e.(*goast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	call, ok := e.(*goast.CallExpr)
+	return ok && !isConversion(call)
+}
+
+// isConversion reports whether call converts to a type: a predeclared
+// one (int32, uintptr), unsafe.Pointer, or a type literal ([]byte,
+// (*T)); or calls crt.B2I or crt.Bool, conversions in all but name.
+func isConversion(call *goast.CallExpr) bool {
+	fun := call.Fun
+	for {
+		p, ok := fun.(*goast.ParenExpr)
+		if !ok {
+			break
+		}
+		fun = p.X
+	}
+	switch f := fun.(type) {
+	case *goast.Ident:
+		_, isType := gotypes.Universe.Lookup(f.Name).(*gotypes.TypeName)
+		return isType
+	case *goast.SelectorExpr:
+		pkg, ok := f.X.(*goast.Ident)
+		return ok && (pkg.Name == "unsafe" && f.Sel.Name == "Pointer" || pkg.Name == "crt" && (f.Sel.Name == "B2I" || f.Sel.Name == "Bool"))
+	case *goast.ArrayType, *goast.StarExpr, *goast.MapType, *goast.ChanType, *goast.FuncType, *goast.InterfaceType, *goast.StructType:
+		return true
+	}
+	return false
 }

@@ -37,6 +37,7 @@ func (tr *translator) atLine(pos ctoken.Pos, o operand) operand {
 		return o
 	}
 	o.code = fmt.Sprintf("/*line %s:%d*/ %s", pos.File, pos.Line, o.code)
+	o.form = formOther // no statement or operand of its own starts with a directive
 	return o
 }
 

@@ -48,6 +48,9 @@ func parsedForm(e goast.Expr, f exprForm) bool {
 		}
 		lit, ok := e.(*goast.BasicLit)
 		return ok && (lit.Kind == gotoken.INT || lit.Kind == gotoken.FLOAT)
+	case formCall:
+		call, ok := e.(*goast.CallExpr)
+		return ok && !isConversion(call)
 	}
 	return true
 }
