@@ -282,13 +282,7 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		tr.fn.stmt("}")
 		return
 	}
-	o := tr.rval(tr.expr(e))
-	if o.pure && !strings.Contains(o.code, "(") {
-		// A statement with no effect (gcc warns with -Wall).
-		tr.fn.stmt("_ = " + o.code)
-		return
-	}
-	tr.fn.stmt(tr.discard(o))
+	tr.fn.stmt(tr.discard(tr.rval(tr.expr(e))))
 }
 
 // forStmt lowers a for or upc_forall loop s: as the aggregation pass
