@@ -2,7 +2,6 @@ package lower
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
@@ -528,20 +527,10 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 		return operand{kind: aggregate, t: t, goExpr: code}
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
-	if bind == "" && a.pure && b.pure && (a.c != nil || isIdentLike(ac.code)) && (b.c != nil || isIdentLike(bc.code)) {
+	if bind == "" && a.pure && b.pure && (a.c != nil || ac.form == formName) && (b.c != nil || bc.form == formName) {
 		return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
 	}
 	return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
-}
-
-func isIdentLike(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c == '_' || c == '.' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // discard is o's code as a Go statement evaluating it for side effects.
@@ -550,22 +539,6 @@ func (tr *translator) discard(o operand) string {
 		return o.code
 	}
 	return "_ = " + o.code
-}
-
-// isCall reports whether g is a call expression (usable as a statement).
-// One under a line directive (atLine) is left to an assignment.
-func isCall(g goExpr) bool {
-	s := g.code
-	if g.prec != primaryPrec || !strings.HasSuffix(s, ")") || strings.HasPrefix(s, "/*") {
-		return false
-	}
-	// A conversion such as int32(x) is not a statement.
-	for _, conv := range []string{"int8(", "int16(", "int32(", "int64(", "uint8(", "uint16(", "uint32(", "uint64(", "uintptr(", "float32(", "float64(", "crt.B2I(", "crt.Bool("} {
-		if len(s) >= len(conv) && s[:len(conv)] == conv {
-			return false
-		}
-	}
-	return true
 }
 
 func (tr *translator) comma(e *ast.CommaExpr) operand {

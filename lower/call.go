@@ -232,7 +232,7 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		if sig.Result.Kind == ctype.Void {
 			return operand{kind: rvalue, t: sig.Result, goExpr: primaryf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
 		}
-		call.goExpr = primaryf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
+		call.goExpr = callf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
 		return call
 	}
 	return tr.callWith(f, sig, args)
@@ -254,12 +254,12 @@ func (tr *translator) callWith(f operand, sig *ctype.FuncSig, args []string) ope
 		if lc.state {
 			args = append([]string{"&t.libc"}, args...)
 		}
-		return tr.result(primaryf("%s(%s)", lc.goName, strings.Join(args, ", ")), sig.Result)
+		return tr.result(callf("%s(%s)", lc.goName, strings.Join(args, ", ")), sig.Result)
 	}
 	if f.kind == funcDesig {
-		return tr.result(primaryf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+		return tr.result(callf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 	}
-	return tr.result(primaryf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
+	return tr.result(callf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 }
 
 func calleeName(e ast.Expr) string {
@@ -341,7 +341,7 @@ func (tr *translator) discardValue(o operand) string {
 // The result goes into a Go ...any, so constants carry their Go type.
 func (tr *translator) variadicArg(o operand) goExpr {
 	code := tr.promoteArg(o)
-	if o.c != nil && !strings.Contains(code.code, "(") {
+	if code.form == formUntyped {
 		t := o.t
 		if t.Kind == ctype.Float {
 			t = ctype.DoubleType

@@ -266,7 +266,7 @@ func (tr *translator) initStatic(s *symbol, d *ast.Decl) {
 		saved := tr.fn
 		tr.fn = &funcState{name: "init", result: ctype.VoidType, names: map[string]int{}}
 		tr.initShared(fmt.Sprintf("upc.StaticPtr(%s)", s.goName), t, d.Init)
-		tr.sharedInit.WriteString(tr.fn.body.String())
+		tr.sharedInit.WriteString(tr.fn.body.text())
 		tr.fn = saved
 		return
 	}
@@ -308,7 +308,7 @@ func (tr *translator) staticInit(emit func()) {
 		// tempSlot gives initialisers static memory instead.
 		panic("an initializer of a static variable allocated a frame slot")
 	}
-	tr.threadInit.WriteString(tr.fn.body.String())
+	tr.threadInit.WriteString(tr.fn.body.text())
 	tr.fn = saved
 }
 
@@ -933,10 +933,12 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	for _, h := range fn.hoisted {
 		fmt.Fprintf(&b, "var %s %s\n", h.goName, goType(h.typ))
 	}
-	body := fn.body.String()
 	// C only warns about unused variables (or ones used only in sizeof);
-	// Go refuses them.
-	read := readNames(strings.Join(prologue, "\n") + "\n" + body)
+	// Go refuses them. The same parse decides the optional declarations,
+	// and whether the body ends in a return.
+	facts := parseStmts(append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)...)
+	read := facts.read
+	body := fn.body.keep(read)
 	for _, h := range fn.hoisted {
 		if !read[h.goName] {
 			fmt.Fprintf(&b, "_ = %s\n", h.goName)
@@ -951,7 +953,7 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 		b.WriteString(l + "\n")
 	}
 	b.WriteString(body)
-	if !endsWithReturn(body) {
+	if !facts.returns {
 		// Falling off the end returns at the closing brace, as gcc's
 		// line table has it: without a directive, Go's return would
 		// count on from the last statement's line.
@@ -1000,79 +1002,4 @@ func hasVLA(t ast.Type) bool {
 		}
 		return false
 	}
-}
-
-// mentions reports whether Go code uses (reads) the identifier name.
-// Comments and literals do not count: the generated code's comments name
-// C expressions ("index of x[i] among ..."), which hid an unused i.
-func mentions(code, name string) bool {
-	code = blankCommentsAndLiterals(code)
-	for i := 0; ; {
-		j := strings.Index(code[i:], name)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + len(name)
-		before := j == 0 || !isIdentByte(code[j-1])
-		after := end == len(code) || !isIdentByte(code[end])
-		// Go does not count being assigned to ("x = 1") as a use.
-		assigned := strings.HasPrefix(code[end:], " = ")
-		if before && after && !assigned && (j == 0 || code[j-1] != '.') {
-			return true
-		}
-		i = j + 1
-	}
-}
-
-// blankCommentsAndLiterals returns Go code with its comments and the
-// contents of its string and rune literals replaced by spaces.
-func blankCommentsAndLiterals(code string) string {
-	b := []byte(code)
-	blank := func(from, to int) {
-		for k := from; k < to && k < len(b); k++ {
-			if b[k] != '\n' {
-				b[k] = ' '
-			}
-		}
-	}
-	for i := 0; i < len(b); i++ {
-		switch c := b[i]; {
-		case c == '/' && i+1 < len(b) && b[i+1] == '/':
-			end := strings.IndexByte(code[i:], '\n')
-			if end < 0 {
-				end = len(b) - i
-			}
-			blank(i, i+end)
-			i += end
-		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			end := strings.Index(code[i+2:], "*/")
-			if end < 0 {
-				end = len(b)
-			}
-			blank(i, i+2+end+2)
-			i += 2 + end + 1
-		case c == '"' || c == '\'' || c == '`':
-			j := i + 1
-			for j < len(b) && b[j] != c {
-				if b[j] == '\\' && c != '`' {
-					j++
-				}
-				j++
-			}
-			blank(i+1, j)
-			i = j
-		}
-	}
-	return string(b)
-}
-
-func isIdentByte(c byte) bool {
-	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
-
-func endsWithReturn(body string) bool {
-	lines := strings.Split(strings.TrimSpace(body), "\n")
-	last := strings.TrimSpace(lines[len(lines)-1])
-	return strings.HasPrefix(last, "return")
 }

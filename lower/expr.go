@@ -75,7 +75,7 @@ func constCode(c ctype.Const) goExpr {
 		if !strings.ContainsAny(s, ".eE") {
 			s += ".0"
 		}
-		lit := primary(s)
+		lit := untypedLit(s)
 		if c.Float < 0 {
 			lit = unaryOp("-", lit)
 		}
@@ -491,13 +491,13 @@ func (tr *translator) ident(e *ast.Ident) operand {
 				// A local copy: the Go compiler then keeps it in a register
 				// (THREADS never changes while the program runs).
 				tr.fn.usesTHREADS = true
-				return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("THREADS"), pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, goExpr: varName("THREADS"), pure: true}
 			}
 			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.Threads)"), pure: true}
 		case "MYTHREAD":
 			if tr.fn != nil && tr.fn.name != "init" {
 				tr.fn.usesMYTHREAD = true
-				return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("MYTHREAD"), pure: true}
+				return operand{kind: rvalue, t: ctype.IntType, goExpr: varName("MYTHREAD"), pure: true}
 			}
 			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.MyThread)"), pure: true}
 		case "UPC_MAX_BLOCK_SIZE":
@@ -527,9 +527,12 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	case symFunc:
 		return operand{kind: funcDesig, t: s.typ, goExpr: primary(s.goName), pure: true, sym: s}
 	}
-	name := primary(s.goName)
-	if s.st == stGlobal || s.st == stStaticLocal {
-		name = primary("t." + s.goName)
+	name := varName(s.goName)
+	switch {
+	case s.handsOut:
+		name = primary(s.goName) // a call, not a variable
+	case s.st == stGlobal || s.st == stStaticLocal:
+		name = varName("t." + s.goName)
 	}
 	t := s.typ
 	switch {

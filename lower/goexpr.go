@@ -19,7 +19,27 @@ type goExpr struct {
 	// for an operand, call, conversion, selector, index, slice, composite
 	// literal, function literal or parenthesised expression.
 	prec int
+	// form is what the code is where the emitter asks (formOther where
+	// the builder did not say): set by the constructor that built it.
+	form exprForm
 }
+
+// exprForm is a kind of Go expression the emitter treats apart.
+type exprForm uint8
+
+const (
+	formOther exprForm = iota
+	// formName is a variable: a name, or a field of one (t.x), which
+	// evaluates to the same value twice without effects.
+	formName
+	// formUntyped is an untyped constant, a literal or a negated one:
+	// where nothing else gives it a type (an interface argument) Go
+	// gives it its default type (int, float64).
+	formUntyped
+	// formCall is a call of a function, not a conversion: a statement of
+	// its own where its value is not needed.
+	formCall
+)
 
 const (
 	unaryPrec   = gotoken.UnaryPrec
@@ -37,12 +57,25 @@ func (g goExpr) String() string { return g.code }
 // conversion, selector, index expression, literal or closure call.
 func primary(code string) goExpr { return goExpr{code: code, prec: primaryPrec} }
 
+// varName is the Go variable code (x, t.x).
+func varName(code string) goExpr { return goExpr{code: code, prec: primaryPrec, form: formName} }
+
+// callf is the Go call of a function fmt.Sprintf(format, a...).
+func callf(format string, a ...any) goExpr {
+	return goExpr{code: fmt.Sprintf(format, a...), prec: primaryPrec, form: formCall}
+}
+
 // primaryf is primary(fmt.Sprintf(format, a...)).
 func primaryf(format string, a ...any) goExpr { return primary(fmt.Sprintf(format, a...)) }
 
-// unaryOp is the Go unary expression op x.
+// unaryOp is the Go unary expression op x: an untyped constant if x is
+// one.
 func unaryOp(op string, x goExpr) goExpr {
-	return goExpr{code: op + x.paren(), prec: unaryPrec}
+	g := goExpr{code: op + x.paren(), prec: unaryPrec}
+	if x.form == formUntyped {
+		g.form = formUntyped
+	}
+	return g
 }
 
 // binaryOp is the Go binary expression x op y, its operands parenthesised
@@ -55,10 +88,13 @@ func binaryOp(x goExpr, op string, y goExpr) goExpr {
 // intLit is the Go integer literal (or negated literal) of v.
 func intLit(v int64) goExpr {
 	if v < 0 {
-		return goExpr{code: strconv.FormatInt(v, 10), prec: unaryPrec}
+		return goExpr{code: strconv.FormatInt(v, 10), prec: unaryPrec, form: formUntyped}
 	}
-	return primary(strconv.FormatInt(v, 10))
+	return untypedLit(strconv.FormatInt(v, 10))
 }
+
+// untypedLit is the Go number literal lit.
+func untypedLit(lit string) goExpr { return goExpr{code: lit, prec: primaryPrec, form: formUntyped} }
 
 // plusConst is x + k (x - -k for a negative k; x itself for 0).
 func plusConst(x goExpr, k int64) goExpr {

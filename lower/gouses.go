@@ -5,7 +5,55 @@ import (
 	goast "go/ast"
 	goparser "go/parser"
 	gotoken "go/token"
+	gotypes "go/types"
+	"strings"
 )
+
+// goFacts is what the emitter asks of a function's Go statements, answered
+// from their syntax tree: one parse per function, of the statements as
+// written (goBody.draft).
+type goFacts struct {
+	// read is the names the statements read (readNames).
+	read map[string]bool
+	// returns says the last statement is a return, labelled or not: the
+	// code after it, the function's closing brace, is not reached.
+	returns bool
+}
+
+// parseStmts parses Go statements, given in pieces read as one text.
+func parseStmts(stmts ...string) goFacts {
+	const head, tail = "package p\n\nfunc _() {\n", "\n}\n"
+	var src strings.Builder
+	n := len(head) + len(tail)
+	for _, s := range stmts {
+		n += len(s)
+	}
+	src.Grow(n)
+	src.WriteString(head)
+	for _, s := range stmts {
+		src.WriteString(s)
+	}
+	src.WriteString(tail)
+	f, err := goparser.ParseFile(gotoken.NewFileSet(), "", src.String(), goparser.SkipObjectResolution)
+	if err != nil {
+		// The generated code is ours: a compiler bug, as in goFile.
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
+	}
+	body := f.Decls[0].(*goast.FuncDecl).Body
+	facts := goFacts{read: readNames(body)}
+	if n := len(body.List); n > 0 {
+		last := body.List[n-1]
+		for {
+			l, ok := last.(*goast.LabeledStmt)
+			if !ok {
+				break
+			}
+			last = l.Stmt
+		}
+		_, facts.returns = last.(*goast.ReturnStmt)
+	}
+	return facts
+}
 
 // readNames returns the names that Go statements read, by Go's rule for
 // "declared and not used": an identifier counts wherever it occurs except
@@ -16,16 +64,10 @@ import (
 // its own (_ = x). Names are not resolved: a function's Go names are
 // unique in it (funcState.goName) except where the emitter re-declares a
 // variable from itself (for i := i), which reads it.
-func readNames(stmts string) map[string]bool {
-	src := "package p\n\nfunc _() {\n" + stmts + "\n}\n"
-	f, err := goparser.ParseFile(gotoken.NewFileSet(), "", src, goparser.SkipObjectResolution)
-	if err != nil {
-		// The generated code is ours: a compiler bug, as in goFile.
-		panic(fmt.Sprintf("generated Go does not parse: %v", err))
-	}
+func readNames(body *goast.BlockStmt) map[string]bool {
 	read := map[string]bool{}
 	notRead := map[*goast.Ident]bool{}
-	goast.Inspect(f.Decls[0].(*goast.FuncDecl).Body, func(n goast.Node) bool {
+	goast.Inspect(body, func(n goast.Node) bool {
 		switch n := n.(type) {
 		case *goast.AssignStmt:
 			if n.Tok == gotoken.ASSIGN || n.Tok == gotoken.DEFINE {
@@ -67,4 +109,62 @@ func readNames(stmts string) map[string]bool {
 		return true
 	})
 	return read
+}
+
+// isCall reports whether g is a call of a function, Go's kind of
+// expression that may stand as a statement of its own: as its builder
+// recorded (callf: the program's and the C library's functions), or
+// else by its syntax tree (a library lowering's code, written as a
+// template in its table): not a conversion (int32(x), uintptr(p)), and not
+// crt.B2I or crt.Bool, which compute a value and nothing else. A call
+// under an inline directive (atLine) is left to an assignment: the
+// statement would start with the directive.
+func isCall(g goExpr) bool {
+	switch {
+	case g.form == formCall:
+		return true
+	case g.prec != primaryPrec:
+		return false
+	}
+	e, err := goparser.ParseExpr(g.code)
+	if err != nil {
+		panic(fmt.Sprintf("generated Go does not parse: %v", err))
+	}
+	if e.Pos() != 1 {
+		return false // a directive before it
+	}
+	for {
+		p, ok := e.(*goast.ParenExpr)
+		if !ok {
+			break
+		}
+		e = p.X
+	}
+	call, ok := e.(*goast.CallExpr)
+	return ok && !isConversion(call)
+}
+
+// isConversion reports whether call converts to a type: a predeclared
+// one (int32, uintptr), unsafe.Pointer, or a type literal ([]byte,
+// (*T)); or calls crt.B2I or crt.Bool, conversions in all but name.
+func isConversion(call *goast.CallExpr) bool {
+	fun := call.Fun
+	for {
+		p, ok := fun.(*goast.ParenExpr)
+		if !ok {
+			break
+		}
+		fun = p.X
+	}
+	switch f := fun.(type) {
+	case *goast.Ident:
+		_, isType := gotypes.Universe.Lookup(f.Name).(*gotypes.TypeName)
+		return isType
+	case *goast.SelectorExpr:
+		pkg, ok := f.X.(*goast.Ident)
+		return ok && (pkg.Name == "unsafe" && f.Sel.Name == "Pointer" || pkg.Name == "crt" && (f.Sel.Name == "B2I" || f.Sel.Name == "Bool"))
+	case *goast.ArrayType, *goast.StarExpr, *goast.MapType, *goast.ChanType, *goast.FuncType, *goast.InterfaceType, *goast.StructType:
+		return true
+	}
+	return false
 }

@@ -55,8 +55,10 @@ func nbLowerings(prefix string) map[string]*builtinFunc {
 // nbLowering lowers a call of name by its code template.
 func nbLowering(name, code string) *builtinFunc {
 	f := simple(strings.ReplaceAll(code, "NAME", strconv.Quote(name)), nil)
-	if strings.Contains(code, ".Memset(") {
-		// The value, an int, is converted to unsigned char.
+	if strings.Contains(name, "_memset_") {
+		// The value, an int, is converted to unsigned char, as
+		// upc_memset's and memset's: asked of the function, not of the
+		// Go its template makes.
 		format := f.lower
 		f = &builtinFunc{lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 			args = slices.Clone(args)

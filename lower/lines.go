@@ -32,11 +32,12 @@ import (
 // other code reads.
 func (tr *translator) atLine(pos ctoken.Pos, o operand) operand {
 	fn := tr.fn
-	if fn == nil || !pos.IsValid() || pos.File == fn.lastLine.File && pos.Line == fn.lastLine.Line ||
+	if fn == nil || !pos.IsValid() || pos.File == fn.body.lastLine.File && pos.Line == fn.body.lastLine.Line ||
 		o.kind != rvalue || o.c != nil || o.invalid {
 		return o
 	}
 	o.code = fmt.Sprintf("/*line %s:%d*/ %s", pos.File, pos.Line, o.code)
+	o.form = formOther // no statement or operand of its own starts with a directive
 	return o
 }
 

@@ -23,9 +23,8 @@ type loopPlan struct {
 	step  int64   // what the post statement adds to it
 	addrs []*runningAddr
 	uses  map[*ast.IndexExpr]runningRef // each subscript's element
-	// memAt and memDecl locate the declaration of the base of C
-	// addresses in the function's Go, when this loop wrote it.
-	memAt, memDecl int
+	// declaresMem says this loop declared the base of C addresses.
+	declaresMem bool
 	// trips is the LoopPlan's trip count as an int64 Go expression of
 	// the variable's first value, or "".
 	trips string
@@ -203,11 +202,12 @@ func (tr *translator) wide(e ast.Expr, prec int) string {
 // it in a local already.
 func (p *loopPlan) declare(fn *funcState) {
 	if fn.memBase == "" {
-		fn.memBase, p.memAt = fn.goName("mem"), fn.body.Len()
+		fn.memBase, p.declaresMem = fn.goName("mem"), true
 		// A local base of C addresses: a store through one pointer cannot
-		// change it, so Go keeps it in a register across the loop.
-		fn.stmt(fn.memBase + " := cmem.Base()")
-		p.memDecl = fn.body.Len() - p.memAt
+		// change it, so Go keeps it in a register across the loop. It
+		// goes unused where every subscript was an aggregate, or stood
+		// in sizeof.
+		fn.body.declareIfRead(fn.memBase, fn.memBase+" := cmem.Base()")
 	}
 	for _, a := range p.addrs {
 		switch {
@@ -226,24 +226,14 @@ func (p *loopPlan) declare(fn *funcState) {
 }
 
 // done forgets the running addresses once the loop is emitted, and the
-// base if this loop declared it; a base no access used (every subscript
-// was an aggregate, or stood in sizeof) is taken out again.
+// base if this loop declared it.
 func (p *loopPlan) done(fn *funcState) {
 	for ix := range p.uses {
 		delete(fn.running, ix)
 	}
-	if p.memDecl == 0 {
-		return
+	if p.declaresMem {
+		fn.memBase = ""
 	}
-	code := fn.body.String()
-	if !mentions(code[p.memAt+p.memDecl:], fn.memBase) {
-		fn.body.Reset()
-		fn.body.WriteString(code[:p.memAt] + code[p.memAt+p.memDecl:])
-		if fn.lastDirective > p.memAt {
-			fn.lastDirective -= p.memDecl
-		}
-	}
-	fn.memBase = ""
 }
 
 // steps reports whether some running address moves: otherwise the post

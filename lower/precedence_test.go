@@ -17,19 +17,42 @@ import (
 )
 
 // parsedPrec is the precedence go/parser finds for the top-level operator
-// of Go expression code, numbered as goExpr.prec is.
-func parsedPrec(code string) (int, error) {
-	e, err := goparser.ParseExpr(code)
-	if err != nil {
-		return 0, err
-	}
+// of Go expression e, numbered as goExpr.prec is.
+func parsedPrec(e goast.Expr) int {
 	switch e := e.(type) {
 	case *goast.BinaryExpr:
-		return e.Op.Precedence(), nil
+		return e.Op.Precedence()
 	case *goast.UnaryExpr, *goast.StarExpr:
-		return gotoken.UnaryPrec, nil
+		return gotoken.UnaryPrec
 	}
-	return gotoken.HighestPrec, nil
+	return gotoken.HighestPrec
+}
+
+// parsedForm is whether go/parser finds Go expression e to be of form f
+// (goExpr.form), for each form but formOther, which claims nothing.
+func parsedForm(e goast.Expr, f exprForm) bool {
+	switch f {
+	case formName:
+		for {
+			sel, ok := e.(*goast.SelectorExpr)
+			if !ok {
+				break
+			}
+			e = sel.X
+		}
+		_, ok := e.(*goast.Ident)
+		return ok
+	case formUntyped:
+		if u, ok := e.(*goast.UnaryExpr); ok && u.Op == gotoken.SUB {
+			e = u.X
+		}
+		lit, ok := e.(*goast.BasicLit)
+		return ok && (lit.Kind == gotoken.INT || lit.Kind == gotoken.FLOAT)
+	case formCall:
+		call, ok := e.(*goast.CallExpr)
+		return ok && !isConversion(call)
+	}
+	return true
 }
 
 // precedenceSample is what TestRecordedPrecedence translates: the
@@ -47,12 +70,12 @@ func precedenceSample() []string {
 		"../testsuite/upc/shared_2d.upc", "../testsuite/coll/atomic.upc", "../testsuite/coll/onesided.upc", "../testsuite/lib/math_h.upc"}
 }
 
-// TestRecordedPrecedence is the oracle for the precedence the emitter
-// records with the code it builds: while the sample translates, every
-// expression whose parentheses are decided (operandOf, paren) and every
-// value (rval) carries the precedence go/parser finds in its code. A
-// construction site that records a wrong one fails it, wherever the
-// sample reaches it.
+// TestRecordedPrecedence is the oracle for the precedence and the form the
+// emitter records with the code it builds: while the sample translates,
+// every expression whose parentheses are decided (operandOf, paren) and
+// every value (rval) carries the precedence go/parser finds in its code,
+// and is of the form it claims. A construction site that records a wrong
+// one fails it, wherever the sample reaches it.
 //
 // checkPrec is a package variable: this test must not run in parallel
 // with another that translates (none of the package's tests is parallel).
@@ -71,12 +94,14 @@ func TestRecordedPrecedence(t *testing.T) {
 			return
 		}
 		seen[g] = true
-		p, err := parsedPrec(g.code)
+		e, err := goparser.ParseExpr(g.code)
 		switch {
 		case err != nil:
 			wrong = append(wrong, fmt.Sprintf("%s: not a Go expression: %v", g.code, err))
-		case p != g.prec:
-			wrong = append(wrong, fmt.Sprintf("%s: recorded precedence %d, go/parser finds %d", g.code, g.prec, p))
+		case parsedPrec(e) != g.prec:
+			wrong = append(wrong, fmt.Sprintf("%s: recorded precedence %d, go/parser finds %d", g.code, g.prec, parsedPrec(e)))
+		case !parsedForm(e, g.form):
+			wrong = append(wrong, fmt.Sprintf("%s: recorded form %d, which go/parser does not find", g.code, g.form))
 		}
 	}
 	defer func() { checkPrec = nil }()

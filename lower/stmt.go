@@ -12,20 +12,17 @@ import (
 
 // funcState is the function being translated.
 type funcState struct {
-	name     string
-	result   *ctype.Type
-	body     strings.Builder
-	lastLine token.Pos
-	// lastDirective is where the latest //line directive starts in body.
-	lastDirective, lastDirectiveLen int
-	hoisted                         []*symbol       // Go locals, declared at the top so goto works
-	frame                           []string        // prologue lines allocating C-memory locals
-	frameNames                      []string        // the Go names those lines define
-	names                           map[string]int  // Go names in use, for shadowed C names
-	targets                         map[string]bool // labels some goto jumps to
-	forall                          int             // how many controlling upc_forall loops enclose the statement
-	variadic                        bool            // the function takes "..."
-	needFrame                       bool            // the function allocates C memory after its prologue (VLAs)
+	name       string
+	result     *ctype.Type
+	body       goBody
+	hoisted    []*symbol       // Go locals, declared at the top so goto works
+	frame      []string        // prologue lines allocating C-memory locals
+	frameNames []string        // the Go names those lines define
+	names      map[string]int  // Go names in use, for shadowed C names
+	targets    map[string]bool // labels some goto jumps to
+	forall     int             // how many controlling upc_forall loops enclose the statement
+	variadic   bool            // the function takes "..."
+	needFrame  bool            // the function allocates C memory after its prologue (VLAs)
 	// usesTHREADS and usesMYTHREAD ask for local copies in the prologue.
 	usesTHREADS, usesMYTHREAD bool
 	switches                  []*switchState
@@ -51,33 +48,18 @@ type switchState struct {
 	labels map[ast.Stmt]string
 }
 
-func (f *funcState) stmt(s string) {
-	f.body.WriteString(s)
-	f.body.WriteByte('\n')
-}
+func (f *funcState) stmt(s string) { f.body.write(s) }
 
 // line marks the Go that follows as coming from pos. Go numbers the lines
 // after a directive on from it, so a statement on the same C line as the
 // one before (the body of `if (c) f();`) needs a directive of its own once
 // Go lines have been written since.
 func (f *funcState) line(pos token.Pos) {
-	if !pos.IsValid() {
+	b := &f.body
+	if !pos.IsValid() || pos.File == b.lastLine.File && pos.Line == b.lastLine.Line && (b.pending != "" || !b.directed) {
 		return
 	}
-	b := f.body.String()
-	bare := f.lastDirectiveLen > 0 && f.lastDirective+f.lastDirectiveLen == len(b)
-	if pos.File == f.lastLine.File && pos.Line == f.lastLine.Line && (bare || f.lastDirectiveLen == 0) {
-		return
-	}
-	f.lastLine = pos
-	d := lineDirective(pos)
-	// A directive followed by nothing yet is superseded, not kept.
-	if bare {
-		f.body.Reset()
-		f.body.WriteString(b[:f.lastDirective])
-	}
-	f.lastDirective, f.lastDirectiveLen = f.body.Len(), len(d)
-	f.body.WriteString(d)
+	b.lastLine, b.pending, b.directed = pos, lineDirective(pos), true
 }
 
 // stmtAt writes s under a directive of its own naming pos, for a runtime
@@ -85,10 +67,10 @@ func (f *funcState) line(pos token.Pos) {
 // faults and communication profiles then name the access's line. The
 // statement after it gets a fresh directive too.
 func (f *funcState) stmtAt(pos token.Pos, s string) {
-	f.lastLine = token.Pos{}
+	f.body.lastLine = token.Pos{}
 	f.line(pos)
 	f.stmt(s)
-	f.lastLine = token.Pos{}
+	f.body.lastLine = token.Pos{}
 }
 
 // goName reserves a Go name for a local C name, renaming shadowed ones.
@@ -300,13 +282,7 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		tr.fn.stmt("}")
 		return
 	}
-	o := tr.rval(tr.expr(e))
-	if o.pure && !strings.Contains(o.code, "(") {
-		// A statement with no effect (gcc warns with -Wall).
-		tr.fn.stmt("_ = " + o.code)
-		return
-	}
-	tr.fn.stmt(tr.discard(o))
+	tr.fn.stmt(tr.discard(tr.rval(tr.expr(e))))
 }
 
 // forStmt lowers a for or upc_forall loop s: as the aggregation pass
@@ -390,7 +366,11 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		plan.localVar = tr.tmp("local")
 		fn.stmt(fmt.Sprintf("%s := uintptr(%s)/%d/uintptr(t.Threads)*%d + uintptr(%s)%%%d // index of x[%s] among this thread's elements of a [%d]-blocked x", plan.localVar, i.goName, b, b, i.goName, b, i.name, b))
 	}
-	baseAt := fn.body.Len() // the bases go here once the body shows which it uses
+	// Loop-invariant: this thread's part of each array the body indexes,
+	// for the arrays whose accesses the body's Go keeps.
+	for _, a := range sortedSyms(bases) {
+		fn.body.declareIfRead(bases[a], fmt.Sprintf("%s := t.LocalAddr() + %s", bases[a], a.goName))
+	}
 	c := ""
 	if cond != nil {
 		c = tr.cond(cond).code
@@ -448,21 +428,6 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	if plan != nil {
 		fn.localIndex = fn.localIndex[:len(fn.localIndex)-1]
 	}
-	if len(bases) > 0 {
-		// Loop-invariant: this thread's part of each array the body indexes.
-		code := fn.body.String()
-		var decls strings.Builder
-		for _, a := range sortedSyms(bases) {
-			if mentions(code[baseAt:], bases[a]) {
-				fmt.Fprintf(&decls, "%s := t.LocalAddr() + %s\n", bases[a], a.goName)
-			}
-		}
-		fn.body.Reset()
-		fn.body.WriteString(code[:baseAt] + decls.String() + code[baseAt:])
-		if fn.lastDirectiveLen > 0 && fn.lastDirective >= baseAt {
-			fn.lastDirective += decls.Len()
-		}
-	}
 	if controlling {
 		fn.forall--
 	}
@@ -486,12 +451,11 @@ func (tr *translator) threadsAs(t *ctype.Type) string {
 // capture returns the Go statements emit writes, without writing them.
 func (tr *translator) capture(emit func()) string {
 	fn := tr.fn
-	saved, savedLine, savedDir, savedLen := fn.body, fn.lastLine, fn.lastDirective, fn.lastDirectiveLen
-	fn.body = strings.Builder{}
-	fn.lastDirective, fn.lastDirectiveLen = -1, 0
+	saved := fn.body
+	fn.body = goBody{lastLine: saved.lastLine}
 	emit()
-	code := strings.TrimSpace(fn.body.String())
-	fn.body, fn.lastLine, fn.lastDirective, fn.lastDirectiveLen = saved, savedLine, savedDir, savedLen
+	code := strings.TrimSpace(fn.body.text())
+	fn.body = saved
 	return code
 }
 

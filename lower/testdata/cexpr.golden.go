@@ -61,8 +61,6 @@ func f(t *thread, c uint8, p uintptr) int32 {
 		/*line cexpr.upc:11*/ return int32(u)
 //line cexpr.upc:11
 	}()
-//line cexpr.upc:12
-	return 0
 }
 
 //line cexpr.upc:14

@@ -1,0 +1,106 @@
+package lower
+
+import (
+	"strings"
+
+	"github.com/upcgo/upcgo/parser/token"
+)
+
+// goBody is a function's Go statements as the emitter writes them, one
+// statement at a time (funcState.stmt), with the state the line mapping
+// keeps about what came last (funcState.line) and the declarations whose
+// fate the code after them decides (declareIfRead). Nothing is ever cut out
+// of written code or spliced into it: a directive waits for its statement,
+// and a declaration that may turn out unused is kept apart until the
+// function's Go is parsed.
+type goBody struct {
+	// parts is the code before the latest optional declaration, split at
+	// each optional declaration.
+	parts []bodyPart
+	code  strings.Builder // the code after parts
+	// pending is the //line directive for the next statement, written
+	// with it: a directive followed by no statement is superseded, not kept.
+	pending string
+	// directed says this body has (or is about to have) a directive, and
+	// lastLine is the C position the latest one names.
+	directed bool
+	lastLine token.Pos
+}
+
+// bodyPart is a run of Go statements, or one optional declaration.
+type bodyPart struct {
+	code string
+	// declares is, for an optional declaration, the name it declares:
+	// the declaration stays only where the function's Go reads the name.
+	declares string
+}
+
+// write appends Go statement s (one line or several), under the pending
+// directive if there is one.
+func (b *goBody) write(s string) {
+	b.flush()
+	b.code.WriteString(s)
+	b.code.WriteByte('\n')
+}
+
+// flush writes the pending directive.
+func (b *goBody) flush() {
+	if b.pending != "" {
+		b.code.WriteString(b.pending)
+		b.pending = ""
+	}
+}
+
+// declareIfRead appends decl, a Go statement declaring name, to stay only
+// if the Go of the function reads name; the name is unique in the
+// function (funcState.goName), and decl reads nothing the function
+// declares, so dropping it changes no other name's uses.
+func (b *goBody) declareIfRead(name, decl string) {
+	b.flush()
+	b.parts = append(b.parts, bodyPart{code: b.code.String()}, bodyPart{code: decl + "\n", declares: name})
+	b.code.Reset()
+}
+
+// draft is the Go written so far with every optional declaration, in
+// pieces: the code to parse for what it reads (a declaration is no read
+// of its own name).
+func (b *goBody) draft() []string {
+	b.flush()
+	d := make([]string, 0, len(b.parts)+1)
+	for _, p := range b.parts {
+		d = append(d, p.code)
+	}
+	return append(d, b.code.String())
+}
+
+// keep is the Go written so far with the optional declarations of the
+// names in read, and no other.
+func (b *goBody) keep(read map[string]bool) string {
+	b.flush()
+	if len(b.parts) == 0 {
+		return b.code.String()
+	}
+	var s strings.Builder
+	n := b.code.Len()
+	for _, p := range b.parts {
+		n += len(p.code)
+	}
+	s.Grow(n)
+	for _, p := range b.parts {
+		if p.declares == "" || read[p.declares] {
+			s.WriteString(p.code)
+		}
+	}
+	s.WriteString(b.code.String())
+	return s.String()
+}
+
+// text is the Go written so far, complete: the optional declarations it
+// holds are decided by a parse of their own (funcDecl decides the
+// function's with the parse that finds its unused locals).
+func (b *goBody) text() string {
+	if len(b.parts) == 0 {
+		return b.keep(nil)
+	}
+	return b.keep(parseStmts(b.draft()...).read)
+}
