@@ -924,21 +924,23 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 			b.WriteString(l + "\n")
 		}
 	}
-	if fn.usesTHREADS {
+	// C only warns about unused variables (or ones used only in sizeof);
+	// Go refuses them. The same parse decides the optional declarations,
+	// the local copies of THREADS and MYTHREAD (an operand built for a
+	// value the code then drops, as in (MYTHREAD, 0), needs none), and
+	// whether the body ends in a return.
+	facts := parseStmts(append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)...)
+	read := facts.read
+	body := fn.body.keep(read)
+	if read["THREADS"] {
 		b.WriteString("THREADS := int32(t.Threads)\n")
 	}
-	if fn.usesMYTHREAD {
+	if read["MYTHREAD"] {
 		b.WriteString("MYTHREAD := int32(t.MyThread)\n")
 	}
 	for _, h := range fn.hoisted {
 		fmt.Fprintf(&b, "var %s %s\n", h.goName, goType(h.typ))
 	}
-	// C only warns about unused variables (or ones used only in sizeof);
-	// Go refuses them. The same parse decides the optional declarations,
-	// and whether the body ends in a return.
-	facts := parseStmts(append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)...)
-	read := facts.read
-	body := fn.body.keep(read)
 	for _, h := range fn.hoisted {
 		if !read[h.goName] {
 			fmt.Fprintf(&b, "_ = %s\n", h.goName)

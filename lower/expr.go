@@ -489,14 +489,13 @@ func (tr *translator) ident(e *ast.Ident) operand {
 			}
 			if tr.fn != nil && tr.fn.name != "init" {
 				// A local copy: the Go compiler then keeps it in a register
-				// (THREADS never changes while the program runs).
-				tr.fn.usesTHREADS = true
+				// (THREADS never changes while the program runs), declared
+				// where the function's Go reads it (funcDecl).
 				return operand{kind: rvalue, t: ctype.IntType, goExpr: varName("THREADS"), pure: true}
 			}
 			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.Threads)"), pure: true}
 		case "MYTHREAD":
 			if tr.fn != nil && tr.fn.name != "init" {
-				tr.fn.usesMYTHREAD = true
 				return operand{kind: rvalue, t: ctype.IntType, goExpr: varName("MYTHREAD"), pure: true}
 			}
 			return operand{kind: rvalue, t: ctype.IntType, goExpr: primary("int32(t.MyThread)"), pure: true}

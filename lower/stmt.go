@@ -23,11 +23,9 @@ type funcState struct {
 	forall     int             // how many controlling upc_forall loops enclose the statement
 	variadic   bool            // the function takes "..."
 	needFrame  bool            // the function allocates C memory after its prologue (VLAs)
-	// usesTHREADS and usesMYTHREAD ask for local copies in the prologue.
-	usesTHREADS, usesMYTHREAD bool
-	switches                  []*switchState
-	jumps                     []*jumpTarget     // enclosing loops and switches, innermost last
-	open                      map[ast.Stmt]bool // statements gotos enter (goto.go)
+	switches   []*switchState
+	jumps      []*jumpTarget     // enclosing loops and switches, innermost last
+	open       map[ast.Stmt]bool // statements gotos enter (goto.go)
 	// localIndex lists the a[i] accesses the enclosing upc_forall loops
 	// proved local.
 	localIndex []localAccess
@@ -442,7 +440,6 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 // copy when t is int.
 func (tr *translator) threadsAs(t *ctype.Type) string {
 	if goType(t) == "int32" {
-		tr.fn.usesTHREADS = true
 		return "THREADS"
 	}
 	return goType(t) + "(t.Threads)"
