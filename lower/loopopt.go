@@ -63,6 +63,10 @@ type LoopPlan struct {
 	// instead of the variable (untilHeader), one register and one add
 	// fewer per iteration.
 	trips *TripCount
+	// guard says a first address reads memory (an invariant load in its
+	// index, loopopt_loads.go) that only the loop's first iteration would
+	// read: emit sets the loop up only when its condition holds.
+	guard bool
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -176,6 +180,13 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 		return nil
 	}
 	lo := &loopAnalysis{info: info, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
+	lo.derived = lo.derivedVars()
+	lo.loadsOK = lo.loadsInvariant()
+	var anticipated map[*ast.IndexExpr]bool
+	if lo.loadsOK {
+		anticipated = anticipatedSubscripts(body)
+	}
+	guard := false
 	uses := map[*ast.IndexExpr]LoopUse{}
 	var found []*LoopAddr // distinct addresses, in the order of their first use
 	byKey := map[string]*LoopAddr{}
@@ -188,9 +199,10 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			return false
 		}
 		a, off := lo.running(ix)
-		if a == nil {
+		if a == nil || lo.loaded && !anticipated[ix] {
 			return true
 		}
+		guard = guard || lo.loaded && cond != nil
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
 		key := lo.key(a.base) + "\x00" + lo.key(a.index) + "\x00" + strconv.FormatInt(a.stride, 10)
@@ -211,7 +223,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
 		}
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
@@ -310,6 +322,13 @@ type loopAnalysis struct {
 	body      ast.Stmt
 	cond      ast.Stmt
 	invariant map[string]bool // names already checked
+	// derived are the locals the body sets from the loop variable
+	// (loopopt_loads.go), with what it sets each to.
+	derived map[*symbol]ast.Expr
+	// loadsOK says the loop lets integer loads in an index be invariant;
+	// loads that running allows them now, and loaded that the index it
+	// analyses has one (loopopt_loads.go).
+	loadsOK, loads, loaded bool
 }
 
 // valueType is e's type as a value (after array and function decay,
@@ -330,10 +349,13 @@ func (lo *loopAnalysis) valueType(e ast.Expr) *ctype.Type {
 // running returns the running address for x[index] and the constant
 // bytes to add to it, or nil.
 func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *LoopAddr, off int64) {
+	lo.loads, lo.loaded = lo.loadsOK, false
+	defer func() { lo.loads = false }()
 	if !lo.invariantBase(ix.X) {
 		return nil, 0
 	}
-	coef, ok := lo.linear(ix.Index)
+	index := lo.expand(ix.Index)
+	coef, ok := lo.linear(index)
 	if !ok {
 		return nil, 0
 	}
@@ -346,7 +368,7 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *LoopAddr, off int64) {
 	if elem.Kind == ctype.Void || elem.Kind == ctype.Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
 		return nil, 0
 	}
-	rest, k := lo.splitConstant(ix.Index)
+	rest, k := lo.splitConstant(index)
 	array := false
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
 		array = lo.info.use(id).typ.Kind == ctype.Array
@@ -495,13 +517,18 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 			return 0, false
 		}
 		if s.kind == symVar {
-			return 0, promotesSigned(s.typ) && lo.unchangedLocal(s)
+			if promotesSigned(s.typ) && lo.unchangedLocal(s) {
+				return 0, true
+			}
+			return 0, lo.invariantLoad(e)
 		}
 		_, ok := lo.constant(e)
 		return 0, ok
 	case *ast.IntLit, *ast.CharLit:
 		_, ok := lo.constant(e)
 		return 0, ok
+	case *ast.IndexExpr:
+		return 0, lo.invariantLoad(e)
 	case *ast.UnaryExpr:
 		c, ok := lo.linear(e.X)
 		switch e.Op {

@@ -29,6 +29,7 @@ type loopPlan struct {
 	// trips is the LoopPlan's trip count as an int64 Go expression of
 	// the variable's first value, or "".
 	trips string
+	guard bool // LoopPlan.guard
 }
 
 // runningRef is where a subscript's element is: at the C address at or,
@@ -70,7 +71,7 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		return nil
 	}
 	fn := tr.fn
-	lp := &loopPlan{iv: p.iv, step: p.step, uses: map[*ast.IndexExpr]runningRef{}}
+	lp := &loopPlan{iv: p.iv, step: p.step, uses: map[*ast.IndexExpr]runningRef{}, guard: p.guard}
 	byAddr := map[*LoopAddr]*runningAddr{}
 	for _, a := range p.addrs {
 		stem := goIdent(subscriptedName(a.base)) + "At"
@@ -171,8 +172,9 @@ func (tr *translator) wide(e ast.Expr, prec int) string {
 	}
 	code, p := "", precUnary
 	switch e := e.(type) {
-	case *ast.Ident:
-		o := tr.value(e) // a local, THREADS or MYTHREAD
+	case *ast.Ident, *ast.IndexExpr:
+		// A local, THREADS or MYTHREAD, or an invariant integer load.
+		o := tr.value(e)
 		code = o.code
 		if goType(o.t) != "int64" {
 			code = "int64(" + code + ")"

@@ -371,6 +371,12 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	} else {
 		header = initCode
 	}
+	guarded := loop != nil && loop.guard && cond != nil
+	if guarded {
+		// The first addresses read memory the first iteration would:
+		// only when there is one (LoopPlan.guard; the condition is pure).
+		fn.stmt("if " + tr.cond(cond).code + " {")
+	}
 	if loop != nil {
 		loop.declare(fn)
 		defer loop.done(fn)
@@ -467,6 +473,9 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		fn.forall--
 	}
 	fn.stmt("}")
+	if guarded {
+		fn.stmt("}")
+	}
 	if braced {
 		fn.stmt("}")
 	}

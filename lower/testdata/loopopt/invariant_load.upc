@@ -1,0 +1,37 @@
+/* NAS FT's block copy: d[0] and d[1] are read once, before the loop, into
+   the first address of x[k*d[1]*d[0] + j*d[0] + i] when the loop stores
+   only doubles through memory and calls nothing (an int cannot change),
+   and the loop is set up only when its condition holds; a global in C
+   memory likewise. NOT so when the body stores an int, calls a function,
+   reads the subscript only after a branch, or the condition has a side
+   effect. */
+int g, *gp = &g;
+void copy(const int d[3], double *y, const double *x, int k, int j) {
+	for (int i = 0; i < d[0]; i++)
+		y[i] = x[k*d[1]*d[0] + j*d[0] + i];
+}
+void global(double *y, const double *x, int n) {
+	for (int i = 0; i < n; i++)
+		y[i] = x[g + i];
+}
+void int_store(const int *d, int *y, const int *x, int n) {
+	for (int i = 0; i < n; i++)
+		y[i] = x[d[0] + i];
+}
+double f(double);
+void call(const int *d, double *y, const double *x, int n) {
+	for (int i = 0; i < n; i++)
+		y[i] = f(x[d[0] + i]);
+}
+void branch(const int *d, double *y, const double *x, int n) {
+	for (int i = 0; i < n; i++) {
+		if (y[i] > 0)
+			continue;
+		y[i] = x[d[0] + i];
+	}
+}
+void side_effect(const int *d, double *y, const double *x, int n) {
+	int c = 0;
+	for (int i = 0; c++ < n; i++)
+		y[i] = x[d[0] + i];
+}
