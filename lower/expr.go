@@ -780,6 +780,9 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 }
 
 func (tr *translator) member(e *ast.MemberExpr) operand {
+	if o, ok := tr.fn.invariantRead(e); ok {
+		return o
+	}
 	var x operand
 	if e.Arrow {
 		p := tr.value(e.X)

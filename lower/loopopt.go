@@ -67,6 +67,9 @@ type LoopPlan struct {
 	// index, loopopt_loads.go) that only the loop's first iteration would
 	// read: emit sets the loop up only when its condition holds.
 	guard bool
+	// reads are the members of local structs the loop reads and cannot
+	// change, read once before it (loopopt_reads.go).
+	reads []*ast.MemberExpr
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -125,6 +128,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 		return plans
 	}
 	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
+	sealed, claimedReads := sealedStructs(fn, info), map[*ast.MemberExpr]bool{}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var init ast.Stmt
 		var cond, post ast.Expr
@@ -144,10 +148,13 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 		if info.Loops[s] == nil || agg[s] != nil {
 			return true
 		}
-		if p := planLoop(info, claimed, init, cond, post, body); p != nil {
+		if p := planLoop(info, claimed, sealed, claimedReads, init, cond, post, body); p != nil {
 			plans[s] = p
 			for ix := range p.uses {
 				claimed[ix] = true
+			}
+			for _, m := range p.reads {
+				claimedReads[m] = true
 			}
 		}
 		return true
@@ -159,7 +166,8 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 // private subscripts of body (not claimed by an enclosing loop) that are
 // affine in the loop variable, or nil when there are none or the loop is
 // not one it can prove them for.
-func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
+func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
+	init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
 	if body == nil {
 		return nil
 	}
@@ -223,7 +231,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
 		}
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: lo.invariantReads(sealed, claimedReads)}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
@@ -242,7 +250,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			plan.addrs = append(plan.addrs, a)
 		}
 	}
-	if len(plan.addrs) == 0 {
+	if len(plan.addrs) == 0 && len(plan.reads) == 0 {
 		return nil // constant subscripts of arrays only: nothing to hoist
 	}
 	if declares(init, id.Name) && !readsOutside(info, body, iv, uses) {
@@ -456,7 +464,7 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 		case ctype.Array:
 			return !s.typ.Elem.Shared && s.st != stShared
 		case ctype.Ptr:
-			return !s.typ.Elem.Shared && lo.unchangedLocal(s)
+			return !s.typ.Elem.Shared && (lo.unchangedLocal(s) || lo.invariantPointer(s))
 		}
 	case *ast.IndexExpr:
 		if !lo.invariantBase(x.X) {

@@ -153,7 +153,7 @@ func (lo *loopAnalysis) loadsInvariant() bool {
 			}
 		}
 		t := lo.info.Types[x].Type
-		return t == nil || !t.IsFloat() || t.Volatile
+		return t == nil || !floatsOnly(t)
 	}
 	check := func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -186,6 +186,42 @@ func (lo *loopAnalysis) loadsInvariant() bool {
 		})
 	}
 	return ok
+}
+
+// floatsOnly reports whether an object of type t holds floating values
+// only (a double, an array of them, a struct of complex numbers): storing
+// one cannot change an integer or a pointer.
+func floatsOnly(t *ctype.Type) bool {
+	switch {
+	case t.Volatile:
+		return false
+	case t.IsFloat():
+		return true
+	case t.Kind == ctype.Array:
+		return floatsOnly(t.Elem)
+	case (t.Kind == ctype.Struct || t.Kind == ctype.Union) && t.Rec != nil && t.Rec.Complete:
+		for _, f := range t.Rec.Fields {
+			if f.IsBitField || !floatsOnly(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// invariantPointer reports whether s, the pointer a subscript indexes, is
+// a variable in memory the loop leaves unchanged (a global, or a local
+// whose address is taken): under the conditions of invariant integer
+// loads above, no store can change a pointer either. It notes that the
+// subscript reads memory, when s is in C memory.
+func (lo *loopAnalysis) invariantPointer(s *symbol) bool {
+	if !lo.loads || s.st == stShared || s.typ.Volatile || s.st == stLocal && !s.inMem ||
+		lo.redeclared(s.name) || modifies(lo.body, s.name) || lo.cond != nil && modifies(lo.cond, s.name) {
+		return false
+	}
+	lo.loaded = lo.loaded || s.inMem
+	return true
 }
 
 // invariantLoad reports whether e, in an index, is an integer load the

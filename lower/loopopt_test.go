@@ -144,6 +144,9 @@ func describeLoopPlan(p *LoopPlan) string {
 			fmt.Fprintf(&b, "\t%s: %s %+d bytes, fixed\n", cExpr(ix), addr(u.addr), u.off)
 		}
 	}
+	for _, m := range p.reads {
+		fmt.Fprintf(&b, "\t%s: read once, line %d\n", cExpr(m), m.NamePos.Line)
+	}
 	return b.String()
 }
 

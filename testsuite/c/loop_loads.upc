@@ -8,7 +8,10 @@
    sets it or set twice, an int store that changes a dimension, a
    zero-trip loop and a loop leaving before the subscript with a null
    dimension pointer (reading it early would fault), a condition with a
-   side effect, and struct elements of complex numbers (FT's fftz2). */
+   side effect, and struct elements of complex numbers (FT's fftz2, where
+   a local complex is read once before the loop unless a pointer to it
+   exists; FT's evolve, through a global pointer, with whole complex
+   numbers stored, unless a pointer store changes the pointer). */
 #include <stdio.h>
 
 typedef struct { double real, imag; } dcomplex;
@@ -19,6 +22,7 @@ typedef struct { double real, imag; } dcomplex;
 #define BLOCK 2
 
 int g_stride = 3, g_off = 1;
+double *tw, tw1[64], tw2[64], **twp = &tw;
 
 static double checksum(const double *a, int n) {
 	double s = 0;
@@ -63,6 +67,31 @@ static void butterfly(int n, dcomplex w, const dcomplex *x, dcomplex *y) {
 		y[j + n].real = u1.real * (ar - br) - u1.imag * (ai - bi);
 		y[j + n].imag = u1.real * (ai - bi) + u1.imag * (ar - br);
 	}
+}
+
+/* FT's evolve shape: tw is a global pointer in memory, complex numbers
+   stored whole. */
+static void evolve(const int d[2], dcomplex *u0, dcomplex *u1) {
+	int i, k;
+	for (k = 0; k < d[1]; k++)
+		for (i = 0; i < d[0]; i++) {
+			u0[k*d[0] + i].real *= tw[k*d[0] + i];
+			u0[k*d[0] + i].imag *= tw[k*d[0] + i];
+			u1[k*d[0] + i] = u0[k*d[0] + i];
+		}
+}
+
+/* The loop changes c through a pointer: c.real is read on each iteration. */
+static double through_pointer(int n) {
+	dcomplex c = { 1, 0 };
+	dcomplex *pc = &c;
+	double s = 0;
+	int i;
+	for (i = 0; i < n; i++) {
+		s = s * 2 + c.real;
+		pc->real += 1;
+	}
+	return s;
 }
 
 int main(void) {
@@ -141,5 +170,26 @@ int main(void) {
 		butterfly(NX, w, x, out);
 		printf("butterfly: %.6f %.6f %.6f\n", out[3].real, out[NX + 5].imag, out[2 * NX - 1].real);
 	}
+	{
+		int d2[2] = { 8, 4 };
+		static dcomplex u0[32], u1[32];
+		for (i = 0; i < 32; i++) {
+			u0[i].real = i;
+			u0[i].imag = 1 - i;
+			tw1[i] = 0.5 * (i % 3);
+			tw2[i] = 2;
+		}
+		tw = tw1;
+		evolve(d2, u0, u1);
+		printf("evolve: %.2f %.2f %.2f %.2f\n", u1[5].real, u1[5].imag, u1[31].real, u1[31].imag);
+		/* A pointer store changes tw on the way: from the second element
+		   on the loop reads tw2. */
+		for (i = 0; i < 8; i++) {
+			b[i] = tw[i + 2];
+			*twp = tw2;
+		}
+		printf("pointer store: %.1f %.1f %.1f\n", b[0], b[1], b[7]);
+	}
+	printf("through a pointer: %.1f\n", through_pointer(5));
 	return 0;
 }

@@ -35,3 +35,19 @@ void side_effect(const int *d, double *y, const double *x, int n) {
 	for (int i = 0; c++ < n; i++)
 		y[i] = x[d[0] + i];
 }
+/* NAS FT's evolve: the base is a global pointer in C memory (its address
+   is taken), a struct of doubles is stored whole. NOT so when the struct
+   stored holds an int. */
+double *tw, **twp = &tw;
+typedef struct { double re, im; } dcomplex;
+typedef struct { double re; int tag; } tagged;
+void evolve(const int *d, dcomplex *u0, dcomplex *u1, int k) {
+	for (int i = 0; i < d[0]; i++) {
+		u0[k*d[0] + i].re *= tw[k*d[0] + i];
+		u1[k*d[0] + i] = u0[k*d[0] + i];
+	}
+}
+void tagged_store(const int *d, tagged *u0, tagged *u1, int k) {
+	for (int i = 0; i < d[0]; i++)
+		u1[k*d[0] + i] = u0[k*d[0] + i];
+}
