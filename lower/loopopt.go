@@ -42,9 +42,10 @@ import (
 //   - bodies with labels (a goto could enter them past the addresses'
 //     initialisation) are left alone.
 //
-// Loads and stores are not moved: each access still reads or writes
-// memory where and when the C program does, so aliasing between the
-// arrays is irrelevant.
+// Stores are not moved: each still writes memory where and when the C
+// program does. Loads are not moved either but for the invariant loads of
+// loopopt_loads.go and the invariant members of loopopt_reads.go, each
+// with its own proof; so aliasing between the arrays is irrelevant.
 
 // LoopPlan is what the loop pass decided for one for loop: the running
 // addresses of its private subscripts, in C terms.
@@ -57,7 +58,8 @@ type LoopPlan struct {
 	// is among the uses only, not among addrs.
 	uses map[*ast.IndexExpr]LoopUse
 	// trips, when the loop variable is the loop's own (declared in its
-	// init clause, so dead after it), its condition compares it with an
+	// init clause, so dead after it, or dead after it for other reasons:
+	// loopopt_dead.go), its condition compares it with an
 	// invariant, and the body reads it only in planned subscripts, is the
 	// number of iterations: the loop then counts on a running address
 	// instead of the variable (untilHeader), one register and one add
@@ -148,7 +150,8 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 		if info.Loops[s] == nil || agg[s] != nil {
 			return true
 		}
-		if p := planLoop(info, claimed, sealed, claimedReads, init, cond, post, body); p != nil {
+		dead := func(iv *symbol) bool { return deadAfter(fn, info, s, iv) }
+		if p := planLoop(info, claimed, sealed, claimedReads, dead, init, cond, post, body); p != nil {
 			plans[s] = p
 			for ix := range p.uses {
 				claimed[ix] = true
@@ -167,7 +170,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 // affine in the loop variable, or nil when there are none or the loop is
 // not one it can prove them for.
 func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
-	init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
+	deadAfter func(*symbol) bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
 	if body == nil {
 		return nil
 	}
@@ -253,7 +256,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bo
 	if len(plan.addrs) == 0 && len(plan.reads) == 0 {
 		return nil // constant subscripts of arrays only: nothing to hoist
 	}
-	if declares(init, id.Name) && !readsOutside(info, body, iv, uses) {
+	if (declares(init, id.Name) || deadAfter(iv)) && !readsOutside(info, body, iv, uses) {
 		plan.trips = lo.trips(cond)
 	}
 	return plan

@@ -11,7 +11,11 @@
    side effect, and struct elements of complex numbers (FT's fftz2, where
    a local complex is read once before the loop unless a pointer to it
    exists; FT's evolve, through a global pointer, with whole complex
-   numbers stored, unless a pointer store changes the pointer). */
+   numbers stored, unless a pointer store changes the pointer). A loop
+   variable declared at the top of the function and set by the next
+   loop's init is dead after the loop, which then counts on an address
+   (MG's resid); one read after the loop, by an enclosing loop, or after a
+   label keeps its final value. */
 #include <stdio.h>
 
 typedef struct { double real, imag; } dcomplex;
@@ -91,6 +95,40 @@ static double through_pointer(int n) {
 		s = s * 2 + c.real;
 		pc->real += 1;
 	}
+	return s;
+}
+
+/* C89 loop variables: dead after the loops but in the cases noted. */
+static void dead_after(int n, double *y) {
+	int i;
+	for (i = 0; i < n; i++)
+		y[i] = 1;
+	for (i = 1; i < n - 1; i++)
+		y[i] += y[i - 1] + y[i + 1];
+}
+
+static int read_after(int n, double *y) {
+	int i, k, s = 0;
+	for (i = n - 1; i >= 0; i -= 3)
+		y[i] *= 2;
+	s += i; /* -1, -2 or -3 */
+	i = 7;
+	for (k = 0; k < 3; k++) {
+		s = s * 10 + i; /* 7, then n from the loop below */
+		for (i = 0; i < n; i++)
+			y[i] += k;
+	}
+	return s;
+}
+
+static int label_after(int n, double *y) {
+	int i, s = 0;
+	for (i = 0; i < n; i += 4)
+		y[i] -= 1;
+again:
+	s += i;
+	if (s < 1000)
+		goto again;
 	return s;
 }
 
@@ -191,5 +229,12 @@ int main(void) {
 		printf("pointer store: %.1f %.1f %.1f\n", b[0], b[1], b[7]);
 	}
 	printf("through a pointer: %.1f\n", through_pointer(5));
+	for (i = 0; i < 64; i++)
+		b[i] = 0;
+	dead_after(10, b);
+	v = read_after(10, b);
+	printf("dead after: %d %.6f\n", v, checksum(b, 64));
+	v = label_after(10, b);
+	printf("label: %d %.6f\n", v, checksum(b, 64));
 	return 0;
 }
