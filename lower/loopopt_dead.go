@@ -18,8 +18,7 @@ func deadAfter(fn *ast.FuncDecl, info *Info, loop ast.Stmt, iv *symbol) bool {
 		return false
 	}
 	dead := true
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	walk := func(n ast.Node) bool {
 		if !dead {
 			return false
 		}

@@ -116,8 +116,7 @@ func (lo *loopAnalysis) invariantReads(sealed map[*symbol]bool, claimed map[*ast
 			return
 		}
 	}
-	var walk func(n ast.Node) bool
-	walk = func(n ast.Node) bool {
+	walk := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignExpr:
 			target(n.X)
