@@ -544,7 +544,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	case t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union:
 		return operand{kind: aggregate, t: t, goExpr: name, pure: true, sym: s}
 	case s.inMem:
-		return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, name), addr: name, pure: true, sym: s}
+		return operand{kind: lvGo, t: t, goExpr: tr.cmemLvalue(t, name), addr: name, pure: true, sym: s}
 	}
 	return operand{kind: lvGo, t: t, goExpr: name, pure: !s.handsOut, sym: s}
 }
@@ -595,6 +595,16 @@ func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
 	return unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), mem, addr))
 }
 
+// cmemLvalue is the T at C address addr as Go: through the local base of
+// C addresses inside a loop the loop pass optimised, which Go keeps in a
+// register across the loop's stores (cmem.Base), else cmemPtr.
+func (tr *translator) cmemLvalue(t *ctype.Type, addr goExpr) goExpr {
+	if tr.fn != nil && tr.fn.memBase != "" {
+		return cmemAt(t, tr.fn.memBase, addr)
+	}
+	return cmemPtr(t, addr)
+}
+
 // deref turns a pointer value into the lvalue it points to.
 func (tr *translator) deref(p operand, pos token.Pos) operand {
 	if p.invalid {
@@ -623,12 +633,7 @@ func (tr *translator) deref(p operand, pos token.Pos) operand {
 		tr.errorf(pos, "dereferencing pointer to incomplete type '%s'", t)
 		return bad()
 	}
-	if tr.fn != nil && tr.fn.memBase != "" {
-		// Inside a loop the loop pass optimised: the base of C addresses
-		// is in a local (loopopt.go).
-		return operand{kind: lvGo, t: t, goExpr: cmemAt(t, tr.fn.memBase, p.goExpr), addr: p.goExpr, pure: p.pure}
-	}
-	return operand{kind: lvGo, t: t, goExpr: cmemPtr(t, p.goExpr), addr: p.goExpr, pure: p.pure}
+	return operand{kind: lvGo, t: t, goExpr: tr.cmemLvalue(t, p.goExpr), addr: p.goExpr, pure: p.pure}
 }
 
 // localIndex lowers a[i] inside a upc_forall whose affinity proved it
@@ -777,6 +782,9 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 }
 
 func (tr *translator) member(e *ast.MemberExpr) operand {
+	if o, ok := tr.fn.invariantRead(e); ok {
+		return o
+	}
 	var x operand
 	if e.Arrow {
 		p := tr.value(e.X)
@@ -829,7 +837,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 		if ft.Kind == ctype.Array || ft.Kind == ctype.Struct || ft.Kind == ctype.Union {
 			return operand{kind: aggregate, t: ft, goExpr: addr, pure: x.pure}
 		}
-		return operand{kind: lvGo, t: ft, goExpr: cmemPtr(ft, addr), addr: addr, pure: x.pure}
+		return operand{kind: lvGo, t: ft, goExpr: tr.cmemLvalue(ft, addr), addr: addr, pure: x.pure}
 	}
 	tr.errorf(e.NamePos, "unsupported member access")
 	return bad()

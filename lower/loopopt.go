@@ -42,9 +42,10 @@ import (
 //   - bodies with labels (a goto could enter them past the addresses'
 //     initialisation) are left alone.
 //
-// Loads and stores are not moved: each access still reads or writes
-// memory where and when the C program does, so aliasing between the
-// arrays is irrelevant.
+// Stores are not moved: each still writes memory where and when the C
+// program does. Loads are not moved either but for the invariant loads of
+// loopopt_loads.go and the invariant members of loopopt_reads.go, each
+// with its own proof; so aliasing between the arrays is irrelevant.
 
 // LoopPlan is what the loop pass decided for one for loop: the running
 // addresses of its private subscripts, in C terms.
@@ -57,12 +58,20 @@ type LoopPlan struct {
 	// is among the uses only, not among addrs.
 	uses map[*ast.IndexExpr]LoopUse
 	// trips, when the loop variable is the loop's own (declared in its
-	// init clause, so dead after it), its condition compares it with an
+	// init clause, so dead after it, or dead after it for other reasons:
+	// loopopt_dead.go), its condition compares it with an
 	// invariant, and the body reads it only in planned subscripts, is the
 	// number of iterations: the loop then counts on a running address
 	// instead of the variable (untilHeader), one register and one add
 	// fewer per iteration.
 	trips *TripCount
+	// guard says a first address reads memory (an invariant load in its
+	// index, loopopt_loads.go) that only the loop's first iteration would
+	// read: emit sets the loop up only when its condition holds.
+	guard bool
+	// reads are the members of local structs the loop reads and cannot
+	// change, read once before it (loopopt_reads.go).
+	reads []*ast.MemberExpr
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -121,6 +130,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 		return plans
 	}
 	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
+	sealed, claimedReads := sealedStructs(fn, info), map[*ast.MemberExpr]bool{}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var init ast.Stmt
 		var cond, post ast.Expr
@@ -140,10 +150,14 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 		if info.Loops[s] == nil || agg[s] != nil {
 			return true
 		}
-		if p := planLoop(info, claimed, init, cond, post, body); p != nil {
+		dead := func(iv *symbol) bool { return deadAfter(fn, info, s, iv) }
+		if p := planLoop(info, claimed, sealed, claimedReads, dead, init, cond, post, body); p != nil {
 			plans[s] = p
 			for ix := range p.uses {
 				claimed[ix] = true
+			}
+			for _, m := range p.reads {
+				claimedReads[m] = true
 			}
 		}
 		return true
@@ -155,7 +169,8 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 // private subscripts of body (not claimed by an enclosing loop) that are
 // affine in the loop variable, or nil when there are none or the loop is
 // not one it can prove them for.
-func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
+func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
+	deadAfter func(*symbol) bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
 	if body == nil {
 		return nil
 	}
@@ -176,6 +191,13 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 		return nil
 	}
 	lo := &loopAnalysis{info: info, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
+	lo.derived = lo.derivedVars()
+	lo.loadsOK = lo.loadsInvariant()
+	var anticipated map[*ast.IndexExpr]bool
+	if lo.loadsOK {
+		anticipated = anticipatedSubscripts(body)
+	}
+	guard := false
 	uses := map[*ast.IndexExpr]LoopUse{}
 	var found []*LoopAddr // distinct addresses, in the order of their first use
 	byKey := map[string]*LoopAddr{}
@@ -188,9 +210,10 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			return false
 		}
 		a, off := lo.running(ix)
-		if a == nil {
+		if a == nil || lo.loaded && !anticipated[ix] {
 			return true
 		}
+		guard = guard || lo.loaded && cond != nil
 		// Subscripts that differ by a constant (u[k - 1], u[k], u[k + 1])
 		// share one running address.
 		key := lo.key(a.base) + "\x00" + lo.key(a.index) + "\x00" + strconv.FormatInt(a.stride, 10)
@@ -211,7 +234,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
 		}
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: lo.invariantReads(sealed, claimedReads)}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
@@ -230,10 +253,10 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, init ast.Stmt, cond, 
 			plan.addrs = append(plan.addrs, a)
 		}
 	}
-	if len(plan.addrs) == 0 {
+	if len(plan.addrs) == 0 && len(plan.reads) == 0 {
 		return nil // constant subscripts of arrays only: nothing to hoist
 	}
-	if declares(init, id.Name) && !readsOutside(info, body, iv, uses) {
+	if (declares(init, id.Name) || deadAfter(iv)) && !readsOutside(info, body, iv, uses) {
 		plan.trips = lo.trips(cond)
 	}
 	return plan
@@ -310,6 +333,13 @@ type loopAnalysis struct {
 	body      ast.Stmt
 	cond      ast.Stmt
 	invariant map[string]bool // names already checked
+	// derived are the locals the body sets from the loop variable
+	// (loopopt_loads.go), with what it sets each to.
+	derived map[*symbol]ast.Expr
+	// loadsOK says the loop lets integer loads in an index be invariant;
+	// loads that running allows them now, and loaded that the index it
+	// analyses has one (loopopt_loads.go).
+	loadsOK, loads, loaded bool
 }
 
 // valueType is e's type as a value (after array and function decay,
@@ -330,10 +360,13 @@ func (lo *loopAnalysis) valueType(e ast.Expr) *ctype.Type {
 // running returns the running address for x[index] and the constant
 // bytes to add to it, or nil.
 func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *LoopAddr, off int64) {
+	lo.loads, lo.loaded = lo.loadsOK, false
+	defer func() { lo.loads = false }()
 	if !lo.invariantBase(ix.X) {
 		return nil, 0
 	}
-	coef, ok := lo.linear(ix.Index)
+	index := lo.expand(ix.Index)
+	coef, ok := lo.linear(index)
 	if !ok {
 		return nil, 0
 	}
@@ -346,7 +379,7 @@ func (lo *loopAnalysis) running(ix *ast.IndexExpr) (a *LoopAddr, off int64) {
 	if elem.Kind == ctype.Void || elem.Kind == ctype.Func || elem.Shared || elem.DependsOnTHREADS() || size <= 0 || size >= 1<<24 {
 		return nil, 0
 	}
-	rest, k := lo.splitConstant(ix.Index)
+	rest, k := lo.splitConstant(index)
 	array := false
 	if id, ok := ix.X.(*ast.Ident); ok && rest == nil {
 		array = lo.info.use(id).typ.Kind == ctype.Array
@@ -434,7 +467,7 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 		case ctype.Array:
 			return !s.typ.Elem.Shared && s.st != stShared
 		case ctype.Ptr:
-			return !s.typ.Elem.Shared && lo.unchangedLocal(s)
+			return !s.typ.Elem.Shared && (lo.unchangedLocal(s) || lo.invariantPointer(s))
 		}
 	case *ast.IndexExpr:
 		if !lo.invariantBase(x.X) {
@@ -495,13 +528,18 @@ func (lo *loopAnalysis) linear(e ast.Expr) (int64, bool) {
 			return 0, false
 		}
 		if s.kind == symVar {
-			return 0, promotesSigned(s.typ) && lo.unchangedLocal(s)
+			if promotesSigned(s.typ) && lo.unchangedLocal(s) {
+				return 0, true
+			}
+			return 0, lo.invariantLoad(e)
 		}
 		_, ok := lo.constant(e)
 		return 0, ok
 	case *ast.IntLit, *ast.CharLit:
 		_, ok := lo.constant(e)
 		return 0, ok
+	case *ast.IndexExpr:
+		return 0, lo.invariantLoad(e)
 	case *ast.UnaryExpr:
 		c, ok := lo.linear(e.X)
 		switch e.Op {

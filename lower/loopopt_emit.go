@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,17 @@ type loopPlan struct {
 	// trips is the LoopPlan's trip count as an int64 Go expression of
 	// the variable's first value, or "".
 	trips string
+	guard bool // LoopPlan.guard
+	// reads are the LoopPlan's invariant reads as Go: each member's
+	// value, in a variable declared before the loop.
+	reads map[*ast.MemberExpr]invariantRead
+}
+
+// invariantRead is a member of a local struct read once before a loop:
+// the Go variable holding it and its first value.
+type invariantRead struct {
+	name, init string
+	t          *ctype.Type
 }
 
 // runningRef is where a subscript's element is: at the C address at or,
@@ -69,7 +81,7 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		return nil
 	}
 	fn := tr.fn
-	lp := &loopPlan{iv: p.iv, step: p.step, uses: map[*ast.IndexExpr]runningRef{}}
+	lp := &loopPlan{iv: p.iv, step: p.step, uses: map[*ast.IndexExpr]runningRef{}, guard: p.guard}
 	byAddr := map[*LoopAddr]*runningAddr{}
 	for _, a := range p.addrs {
 		stem := goIdent(subscriptedName(a.base)) + "At"
@@ -97,7 +109,74 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 	if p.trips != nil {
 		lp.trips = tr.tripsCode(p.iv, p.trips)
 	}
+	byKey := map[string]invariantRead{}
+	for _, m := range p.reads {
+		key := cExpr(m)
+		r, ok := byKey[key]
+		if !ok {
+			v := tr.value(m)
+			r = invariantRead{name: fn.goName(goIdent(cExpr(m.X) + "_" + m.Name)), init: v.code, t: v.t}
+			byKey[key] = r
+		}
+		if lp.reads == nil {
+			lp.reads = map[*ast.MemberExpr]invariantRead{}
+		}
+		lp.reads[m] = r
+	}
 	return lp
+}
+
+// declareReads writes the variables of the loop's invariant reads, in the
+// order of their first use, and has the body read them.
+func (p *loopPlan) declareReads(fn *funcState) {
+	declared := map[string]bool{}
+	for _, m := range sortedReads(p.reads) {
+		r := p.reads[m]
+		if !declared[r.name] {
+			declared[r.name] = true
+			fn.stmt(r.name + " := " + r.init)
+		}
+		if fn.reads == nil {
+			fn.reads = map[*ast.MemberExpr]invariantRead{}
+		}
+		fn.reads[m] = r
+	}
+}
+
+// forgetReads ends the loop's invariant reads once it is emitted.
+func (p *loopPlan) forgetReads(fn *funcState) {
+	for m := range p.reads {
+		delete(fn.reads, m)
+	}
+}
+
+// sortedReads are the members of reads in source order.
+func sortedReads(reads map[*ast.MemberExpr]invariantRead) []*ast.MemberExpr {
+	ms := make([]*ast.MemberExpr, 0, len(reads))
+	for m := range reads {
+		ms = append(ms, m)
+	}
+	sort.Slice(ms, func(i, j int) bool {
+		a, b := ms[i].NamePos, ms[j].NamePos
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return cExpr(ms[i]) < cExpr(ms[j])
+	})
+	return ms
+}
+
+// invariantRead is the Go variable holding member e's value, when an
+// enclosing loop reads it once (loopopt_reads.go).
+func (f *funcState) invariantRead(e *ast.MemberExpr) (operand, bool) {
+	if f == nil {
+		return operand{}, false
+	}
+	r, ok := f.reads[e]
+	return operand{kind: rvalue, t: r.t, goExpr: primary(r.name), pure: true}, ok
 }
 
 // subscriptedName is the array or pointer a subscript indexes, for naming its
@@ -170,8 +249,9 @@ func (tr *translator) wide(e ast.Expr, prec int) string {
 	}
 	code, p := "", precUnary
 	switch e := e.(type) {
-	case *ast.Ident:
-		o := tr.value(e) // a local, THREADS or MYTHREAD
+	case *ast.Ident, *ast.IndexExpr:
+		// A local, THREADS or MYTHREAD, or an invariant integer load.
+		o := tr.value(e)
 		code = o.code
 		if goType(o.t) != "int64" {
 			code = "int64(" + code + ")"

@@ -109,6 +109,9 @@ func describeLoopPlan(p *LoopPlan) string {
 		}
 		fmt.Fprintf(&b, ", counting max(0, (%s - %s + %d) / %d) iterations", left, right, tc.extra, tc.div)
 	}
+	if p.guard {
+		b.WriteString(", set up only when its condition holds")
+	}
 	b.WriteString("\n")
 	number := map[*LoopAddr]int{}
 	addr := func(a *LoopAddr) string {
@@ -140,6 +143,9 @@ func describeLoopPlan(p *LoopPlan) string {
 		} else {
 			fmt.Fprintf(&b, "\t%s: %s %+d bytes, fixed\n", cExpr(ix), addr(u.addr), u.off)
 		}
+	}
+	for _, m := range p.reads {
+		fmt.Fprintf(&b, "\t%s: read once, line %d\n", cExpr(m), m.NamePos.Line)
 	}
 	return b.String()
 }

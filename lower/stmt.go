@@ -33,6 +33,9 @@ type funcState struct {
 	// to that address's Go variable (loopopt.go).
 	running map[*ast.IndexExpr]runningRef
 	memBase string // the local holding cmem.Base() for them
+	// reads maps the struct members loops read once to the Go variables
+	// holding them (loopopt_reads.go).
+	reads map[*ast.MemberExpr]invariantRead
 	// taken are the names whose address the function takes: its locals
 	// and parameters so named live in C memory (addressTaken).
 	taken map[string]bool
@@ -345,9 +348,17 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	} else {
 		header = initCode
 	}
+	guarded := loop != nil && loop.guard && cond != nil
+	if guarded {
+		// The first addresses read memory the first iteration would:
+		// only when there is one (LoopPlan.guard; the condition is pure).
+		fn.stmt("if " + tr.cond(cond).code + " {")
+	}
 	if loop != nil {
 		loop.declare(fn)
 		defer loop.done(fn)
+		loop.declareReads(fn)
+		defer loop.forgetReads(fn)
 	}
 	if plan != nil && plan.cyclic {
 		// Only this thread's iterations: start at its first and step by
@@ -430,6 +441,9 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		fn.forall--
 	}
 	fn.stmt("}")
+	if guarded {
+		fn.stmt("}")
+	}
 	if braced {
 		fn.stmt("}")
 	}

@@ -12,7 +12,7 @@ func f(t *thread, n int32, p uintptr, q uintptr) int32 {
 		qAt := q + uintptr(int64(n)+int64(k))*4
 		qAt_2 := q + uintptr(3*int64(k))*4
 		for end := pAt + uintptr(max(0, int64(n)-1-int64(k))*8); pAt != end; pAt, pAt_2, qAt, qAt_2 = pAt+8, pAt_2+8, qAt+4, qAt_2+12 {
-			s += *cmem.Ptr[int32](pAt - 8) + *cmem.Ptr[int32](pAt_2 + 4) + *cmem.At[int32](mem, qAt) + *cmem.At[int32](mem, qAt_2+4)
+			s += *cmem.At[int32](mem, pAt-8) + *cmem.At[int32](mem, pAt_2+4) + *cmem.At[int32](mem, qAt) + *cmem.At[int32](mem, qAt_2+4)
 		}
 	}
 	return s
