@@ -116,6 +116,13 @@ type TripCount struct {
 	extra, div int64
 }
 
+// LoopOptions are the loop pass's options; the zero value is the default.
+type LoopOptions struct {
+	// NoStrictAliasing: no integer load is read once before a loop
+	// (Config.NoStrictAliasing).
+	NoStrictAliasing bool
+}
+
 // OptimizeLoops is the loop-optimisation pass over one function, run
 // after check: for each for loop of fn that emit lowers as a Go loop of
 // its own (check lowered it as a loop, aggregation left it to emit as
@@ -124,7 +131,7 @@ type TripCount struct {
 // subscripts affine in the loop variable get, by loop statement. A
 // subscript belongs to the outermost loop that plans it. It reads the
 // types and symbols check recorded in info.
-func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[ast.Stmt]*LoopPlan {
+func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts LoopOptions) map[ast.Stmt]*LoopPlan {
 	plans := map[ast.Stmt]*LoopPlan{}
 	if fn.Body == nil {
 		return plans
@@ -151,7 +158,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 			return true
 		}
 		dead := func(iv *symbol) bool { return deadAfter(fn, info, s, iv) }
-		if p := planLoop(info, claimed, sealed, claimedReads, dead, init, cond, post, body); p != nil {
+		if p := planLoop(info, opts, claimed, sealed, claimedReads, dead, init, cond, post, body); p != nil {
 			plans[s] = p
 			for ix := range p.uses {
 				claimed[ix] = true
@@ -169,7 +176,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan) map[
 // private subscripts of body (not claimed by an enclosing loop) that are
 // affine in the loop variable, or nil when there are none or the loop is
 // not one it can prove them for.
-func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
+func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
 	deadAfter func(*symbol) bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
 	if body == nil {
 		return nil
@@ -192,7 +199,7 @@ func planLoop(info *Info, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bo
 	}
 	lo := &loopAnalysis{info: info, iv: iv, step: step, body: body, cond: condStmt, invariant: map[string]bool{}}
 	lo.derived = lo.derivedVars()
-	lo.loadsOK = lo.loadsInvariant()
+	lo.loadsOK = !opts.NoStrictAliasing && lo.loadsInvariant()
 	var anticipated map[*ast.IndexExpr]bool
 	if lo.loadsOK {
 		anticipated = anticipatedSubscripts(body)

@@ -63,7 +63,7 @@ func TestLoopPass(t *testing.T) {
 				}
 				forall := PlanForall(fn, info)
 				agg := Aggregate(fn, info, cfg.Aggregate, &errs)
-				plans := OptimizeLoops(fn, info, agg)
+				plans := OptimizeLoops(fn, info, agg, LoopOptions{})
 				foralls := OptimizeForall(fn, info, forall, agg)
 				ast.Inspect(fn.Body, func(n ast.Node) bool {
 					switch n.(type) {
@@ -193,7 +193,7 @@ func TestLoopPassInAggregatedBody(t *testing.T) {
 	}
 	require.NotNil(t, fn)
 	agg := Aggregate(fn, info, cfg.Aggregate, errs)
-	plans := OptimizeLoops(fn, info, agg)
+	plans := OptimizeLoops(fn, info, agg, LoopOptions{})
 	var lines []string
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		if s, ok := n.(*ast.ForStmt); ok {

@@ -61,6 +61,11 @@ type Config struct {
 	// Aggregate configures the aggregation pass (aggregate.go); the zero
 	// value does not run it.
 	Aggregate AggregateOptions
+	// NoStrictAliasing (-fno-strict-aliasing) keeps the loop pass from
+	// reading integer loads once before a loop on the strength of C's
+	// effective-type rules (loopopt_loads.go), for programs that store
+	// through a pointer of one type into an object of another.
+	NoStrictAliasing bool
 }
 
 // Translate checks f, a whole program in one file, and returns its Go
@@ -130,7 +135,7 @@ func runPasses(f *ast.File, info *Info, cfg *Config, errs *diag.List) plans {
 		for s, plan := range agg {
 			p.agg[s] = plan
 		}
-		for s, plan := range OptimizeLoops(fn, info, agg) {
+		for s, plan := range OptimizeLoops(fn, info, agg, LoopOptions{NoStrictAliasing: cfg.NoStrictAliasing}) {
 			p.loop[s] = plan
 		}
 		for s, plan := range OptimizeForall(fn, info, forall, agg) {

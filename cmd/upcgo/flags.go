@@ -191,6 +191,16 @@ var flagSpecs = []flagSpec{
 		inv.opts.NoAggregate = false
 		return nil
 	}},
+	// Like gcc's: with -fno-strict-aliasing a store through a pointer of
+	// one type may change an object of another (docs/lowering.md).
+	{name: "fno-strict-aliasing", noValue: true, set: func(inv *invocation, _ string) error {
+		inv.opts.NoStrictAliasing = true
+		return nil
+	}},
+	{name: "fstrict-aliasing", noValue: true, set: func(inv *invocation, _ string) error {
+		inv.opts.NoStrictAliasing = false
+		return nil
+	}},
 	{name: "faggregate-limit", set: func(inv *invocation, v string) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
@@ -359,7 +369,7 @@ func inputName(arg string) bool {
 // gccOptions are gcc's -f options (without "no-") that existing makefiles
 // pass and that change nothing upcgo does.
 var gccOptions = map[string]bool{
-	"strict-aliasing": true, "PIC": true, "pic": true, "PIE": true, "pie": true, "common": true,
+	"PIC": true, "pic": true, "PIE": true, "pie": true, "common": true,
 	"omit-frame-pointer": true, "unroll-loops": true, "unroll-all-loops": true, "builtin": true,
 	"fast-math": true, "wrapv": true, "inline": true, "inline-functions": true, "stack-protector": true,
 	"stack-protector-strong": true, "signed-char": true, "diagnostics-color": true, "visibility=hidden": true,
@@ -369,7 +379,7 @@ var gccOptions = map[string]bool{
 
 // ignoredCompilerFlag reports whether arg is a gcc code-generation or
 // diagnostics flag that existing makefiles pass (-O2, -Wall, -std=c99,
-// -fno-strict-aliasing, -m64, -pthread): upcgo's code generation has no
+// -fno-common, -m64, -pthread): upcgo's code generation has no
 // such knobs, so they are accepted and ignored rather than breaking those
 // builds.
 func ignoredCompilerFlag(arg string) bool {

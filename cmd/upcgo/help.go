@@ -97,6 +97,10 @@ const buildFlags = `	-c            compile each source to an object file (x.upc 
 	-fno-aggregate
 	              do not turn loops of fine-grained shared accesses into
 	              one bulk transfer per owner thread (docs/aggregation.md)
+	-fno-strict-aliasing
+	              a store through a pointer of one type may change an
+	              object of another, as gcc's flag says: the loop pass
+	              then reads no integer once before a loop
 	-faggregate-limit=BYTES
 	              the private buffer one strip of an aggregated loop may
 	              use (default 1048576); longer loops are strip-mined

@@ -64,6 +64,8 @@ type Options struct {
 	NoAggregate                    bool
 	AggregateLimit                 int64
 	RemarkAggregated, RemarkMissed bool
+	// NoStrictAliasing (-fno-strict-aliasing): see lower.Config.
+	NoStrictAliasing bool
 	// WarningsAreErrors (-Werror) turns warnings into errors; NoWarnings
 	// (-w) leaves them out.
 	WarningsAreErrors, NoWarnings bool
@@ -287,7 +289,7 @@ func (o *Options) frontEnd(source string, src []byte, whole bool) (*lower.Unit, 
 			file = parser.Parse(res.Tokens, &errs, pragmas...)
 		}},
 		{"the translation to Go", func() {
-			unit = compileUnit(file, &lower.Config{File: source, StaticThreads: o.StaticThreads, WholeProgram: whole, Aggregate: lower.AggregateOptions{
+			unit = compileUnit(file, &lower.Config{File: source, StaticThreads: o.StaticThreads, WholeProgram: whole, NoStrictAliasing: o.NoStrictAliasing, Aggregate: lower.AggregateOptions{
 				Enable: !o.NoAggregate, Limit: o.AggregateLimit, Remarks: o.RemarkAggregated, MissedRemarks: o.RemarkMissed,
 			}}, &errs)
 		}},
