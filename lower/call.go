@@ -259,6 +259,7 @@ func (tr *translator) callWith(f operand, sig *ctype.FuncSig, args []string) ope
 	if f.kind == funcDesig {
 		return tr.result(callf("%s(%s)", f.code, strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 	}
+	tr.unit.CallsPointers = true
 	return tr.result(callf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(append([]string{"t"}, args...), ", ")), sig.Result)
 }
 
@@ -439,6 +440,7 @@ func (tr *translator) callPointer(f operand, args []string, pos token.Pos) strin
 	all := append([]string{"t"}, args...)
 	if f.t.Kind == ctype.Ptr && f.t.Elem.Kind == ctype.Func {
 		sig := f.t.Elem.Fn
+		tr.unit.CallsPointers = true
 		return fmt.Sprintf("funcs.Get(%s).(%s)(%s)", f.code, tr.goFuncType(sig), strings.Join(all, ", "))
 	}
 	tr.errorf(pos, "expected a function")

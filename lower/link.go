@@ -246,7 +246,7 @@ func (l *linker) emit() *Program {
 	}
 	usesTable := len(funcPtrs) > 0
 	for _, u := range l.units {
-		usesTable = usesTable || strings.Contains(u.Funcs, "funcs.Get(") || strings.Contains(u.Decls, "funcs.Get(")
+		usesTable = usesTable || u.CallsPointers
 	}
 	if usesTable {
 		b.WriteString(funcTable(funcPtrs))

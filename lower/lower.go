@@ -519,8 +519,8 @@ func goIdent(name string) string {
 // goLetters spells them with two letters no C program is expected to use
 // and that are themselves always spelled so, which keeps two C names
 // apart: '$' is dollarLetter (g$x is gǂx), and any other such rune, or
-// either letter, is escapeLetter and six hex digits of the rune (an
-// invalid byte: escapeLetter, "x" and two hex digits).
+// either letter, or TagMark, is escapeLetter and six hex digits of the
+// rune (an invalid byte: escapeLetter, "x" and two hex digits).
 const (
 	dollarLetter = 'ǂ' // U+01C2
 	escapeLetter = 'ǁ' // U+01C1
@@ -530,9 +530,14 @@ func goLetters(name string) string {
 	valid := func(r rune) bool {
 		return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 	}
+	// Letters the translation gives a meaning of its own: these two, and
+	// TagMark, which Link replaces in the Go names of a unit's privates.
+	reserved := func(r rune) bool {
+		return r == dollarLetter || r == escapeLetter || string(r) == TagMark
+	}
 	clean := true
 	for _, r := range name {
-		if !valid(r) || r == dollarLetter || r == escapeLetter {
+		if !valid(r) || reserved(r) {
 			clean = false
 			break
 		}
@@ -548,7 +553,7 @@ func goLetters(name string) string {
 			fmt.Fprintf(&b, "%cx%02x", escapeLetter, name[i])
 		case r == '$':
 			b.WriteRune(dollarLetter)
-		case !valid(r) || r == dollarLetter || r == escapeLetter:
+		case !valid(r) || reserved(r):
 			fmt.Fprintf(&b, "%c%06x", escapeLetter, r)
 		default:
 			b.WriteRune(r)

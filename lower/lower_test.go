@@ -225,7 +225,7 @@ func TestPackagesReserved(t *testing.T) {
 // identifier gets a Go name that go/scanner reads as one identifier, and
 // distinct C names keep distinct Go names.
 func TestGoLetters(t *testing.T) {
-	names := []string{"g$x", "gǂx", "gǁ000024x", "gǁ0001c2x", "$", "$$", "a€", "café", "x\xff", "xǁxff", "_$1", "plain"}
+	names := []string{"g$x", "gǂx", "gǁ000024x", "gǁ0001c2x", "$", "$$", "a€", "café", "x\xff", "xǁxff", "_$1", "plain", "x" + TagMark, "x"}
 	seen := map[string]string{}
 	for _, c := range names {
 		g := goIdent(c)
@@ -235,6 +235,7 @@ func TestGoLetters(t *testing.T) {
 		}
 		seen[g] = c
 	}
+	assert.NotContains(t, goIdent("x"+TagMark), TagMark)
 	assert.Equal(t, "gǂx", goIdent("g$x"))
 	assert.Equal(t, "café", goIdent("café"))
 	assert.Equal(t, "plain", goIdent("plain"))

@@ -36,7 +36,11 @@ type Unit struct {
 	// FuncPtrs are the Go names of the functions whose address the unit
 	// takes: Link numbers them in the program's function table.
 	FuncPtrs []string
-	Symbols  []*Symbol
+	// CallsPointers says the unit's Go calls through the program's
+	// function table (funcs.Get): Link then writes the table even if no
+	// unit takes a function's address.
+	CallsPointers bool
+	Symbols       []*Symbol
 }
 
 // TagMark stands for the unit's tag in the Go names of a unit's private

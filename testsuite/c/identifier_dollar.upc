@@ -5,8 +5,8 @@
    allowed in C11 identifiers by Annex D), in every kind of name: globals,
    statics, functions, parameters, static locals, labels, typedefs, tags,
    members, enumerators, macros. Two names that differ only in such a
-   character, or that spell what the translation makes of one, stay
-   apart. */
+   character, or that spell what the translation makes of one (or the
+   letter it marks a file's private names with), stay apart. */
 #include <stdio.h>
 
 #define CAT$(a, b) a##b
@@ -15,6 +15,8 @@ int gǂx = 6;
 int gǁ000024x = 7;
 int a€ = 8, café = 9, $ = 10, $$ = 11;
 static int s$ = 2;
+static int tagᵁ = 1;
+int tag = 2;
 struct $t {
 	int $f;
 	double d$;
@@ -40,6 +42,6 @@ loop$:
 	f$(1);
 	printf("%d %d %d %d %d\n", g$x, gǂx, gǁ000024x, s$ + $l, f$(v.$f));
 	printf("%d %d %d %d %d %d %d %d\n", a€, café, $, $$, CAT$(g, $x), E$B, i$, (int)sizeof(struct $t));
-	printf("%g\n", v.d$);
+	printf("%g %d\n", v.d$, tagᵁ * 10 + tag);
 	return 0;
 }
