@@ -65,7 +65,7 @@ func TestAggregateDifferential(t *testing.T) {
 				<-slots
 				t.Skip("the pass changes nothing")
 			}
-			binPath, err := driver.Build(opts)
+			binPath, err := build(opts)
 			var aggPath string
 			if err == nil && suiteNetwork.name == "" {
 				opts.NoAggregate = false
