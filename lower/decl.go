@@ -250,7 +250,7 @@ func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
 	}
 	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
 	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
-	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size.code, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
+	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, sizeIn(s.typ, "THREADS"), max(s.typ.Align(), 8))
 	obj.Alloc = fmt.Sprintf("t.%s = t.LocalAddr() + sym_%s\ncmem.Memset(t.%s, 0, %s)", s.goName, s.goName, s.goName, size)
 }
 
