@@ -34,15 +34,15 @@ import (
 // post clause runs after each iteration as in C. The condition, post
 // clause and affinity are side-effect free, so evaluating them again in
 // the listing loop changes nothing.
-func (tr *translator) emitAggregated(plan *AggPlan, initCode string, cond, post, aff ast.Expr, body ast.Stmt) {
+func (tr *translator) emitAggregated(plan *AggPlan, init goStmts, cond, post, aff ast.Expr, body ast.Stmt) {
 	fn := tr.fn
 	i := plan.loopVar
-	braced := plan.forall != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	braced := plan.forall != nil || init.needsBlock
 	if braced {
 		fn.stmt("{")
 	}
-	if initCode != "" {
-		fn.stmt(initCode)
+	if init.code != "" {
+		fn.stmt(init.code)
 	}
 	condCode := tr.cond(cond)
 	postCode := tr.postStmt(post)

@@ -116,11 +116,11 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 	switch lhs.kind {
 	case lvGo:
 		if op == "" {
-			fn.stmt(fmt.Sprintf("%s = %s", lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			fn.simpleStmt(fmt.Sprintf("%s = %s", lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
 			return
 		}
 		if s, ok := tr.simpleOpAssign(lhs, op, rhs, e.OpPos); ok {
-			fn.stmt(s)
+			fn.simpleStmt(s)
 			return
 		}
 		if !lhs.pure {
@@ -129,14 +129,14 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt(fmt.Sprintf("{\n%s := &%s\n*%s = %s\n}", p, lhs.code, p, tr.opAssign(op, tr.rval(ptr), rhs, e.OpPos)))
 			return
 		}
-		fn.stmt(fmt.Sprintf("%s = %s", lhs.code, tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)))
+		fn.simpleStmt(fmt.Sprintf("%s = %s", lhs.code, tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)))
 	case lvShared:
 		store := "upc.Store"
 		if tr.isStrict(lhs.t) {
 			store = "upc.StoreStrict"
 		}
 		if op == "" {
-			fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
+			fn.simpleStmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), lhs.code, tr.assignConv(rhs, lhs.t, e.OpPos)))
 			return
 		}
 		p := lhs.goExpr
@@ -145,7 +145,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			fn.stmt(fmt.Sprintf("{\n%s := %s", p, lhs.code))
 		}
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, goExpr: p, pure: true})
-		fn.stmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), p, tr.opAssign(op, cur, rhs, e.OpPos)))
+		fn.simpleStmt(fmt.Sprintf("%s[%s](t.Thread, %s, %s)", store, goType(lhs.t), p, tr.opAssign(op, cur, rhs, e.OpPos)))
 		if !lhs.pure {
 			fn.stmt("}")
 		}
@@ -156,7 +156,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			v = tr.conv(operand{kind: rvalue, t: ctype.LongType, goExpr: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
 		if bind == "" {
-			fn.stmt(tr.bitStore(lhs, v))
+			fn.simpleStmt(tr.bitStore(lhs, v))
 		} else {
 			fn.stmt("{\n" + bind + tr.bitStore(lhs, v) + "\n}")
 		}
@@ -165,7 +165,7 @@ func (tr *translator) assignStmt(e *ast.AssignExpr) {
 			tr.errorf(e.OpPos, "incompatible types when assigning to type '%s' from type '%s'", lhs.t, rhs.t)
 			return
 		}
-		fn.stmt(tr.aggregateCopy(lhs, rhs))
+		fn.simpleStmt(tr.aggregateCopy(lhs, rhs))
 	}
 }
 
@@ -428,17 +428,17 @@ func (tr *translator) incDecStmt(x ast.Expr, op string, pos token.Pos) {
 		if op == "--" {
 			step = "-1"
 		}
-		tr.fn.stmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, lv.paren(), step, tr.layoutOf(t.Elem)))
+		tr.fn.simpleStmt(fmt.Sprintf("%s = %s.Add(%s, %s, t.Threads)", lv.code, lv.paren(), step, tr.layoutOf(t.Elem)))
 	case lv.kind == lvGo && t.Kind == ctype.Ptr:
 		sign := "+"
 		if op == "--" {
 			sign = "-"
 		}
-		tr.fn.stmt(fmt.Sprintf("%s %s= %s", lv.code, sign, tr.sizeCode(t.Elem)))
+		tr.fn.simpleStmt(fmt.Sprintf("%s %s= %s", lv.code, sign, tr.sizeCode(t.Elem)))
 	case lv.kind == lvGo && t.Kind != ctype.Bool:
-		tr.fn.stmt(lv.code + op)
+		tr.fn.simpleStmt(lv.code + op)
 	default:
-		tr.fn.stmt("_ = " + tr.incDec(x, op, false, pos).code)
+		tr.fn.simpleStmt("_ = " + tr.incDec(x, op, false, pos).code)
 	}
 }
 

@@ -250,7 +250,7 @@ func (tr *translator) symmetricVar(s *symbol, obj *Symbol) {
 	}
 	obj.Field = fmt.Sprintf("%s uintptr // %s (symmetric)", s.goName, declString(s.name, s.typ))
 	obj.Decl = fmt.Sprintf("// sym_%s is the offset of %s in every PE's segment.\nvar sym_%s uintptr", s.goName, declString(s.name, s.typ), s.goName)
-	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, strings.ReplaceAll(size.code, "t.Threads", "THREADS"), max(s.typ.Align(), 8))
+	obj.Setup = fmt.Sprintf("sym_%s = j.AllocStatic(%s, %d)", s.goName, sizeIn(s.typ, "THREADS"), max(s.typ.Align(), 8))
 	obj.Alloc = fmt.Sprintf("t.%s = t.LocalAddr() + sym_%s\ncmem.Memset(t.%s, 0, %s)", s.goName, s.goName, s.goName, size)
 }
 
@@ -501,9 +501,9 @@ func (tr *translator) initMemory(addr goExpr, t *ctype.Type, init ast.Expr, zero
 				n = t.Len
 			}
 			if zero {
-				fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+				fn.simpleStmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
 			}
-			fn.stmt(fmt.Sprintf("cmem.Memmove(%s, %s, %d)", addr, tr.stringVar(s), n))
+			fn.simpleStmt(fmt.Sprintf("cmem.Memmove(%s, %s, %d)", addr, tr.stringVar(s), n))
 			return
 		}
 		l, ok := init.(*ast.InitList)
@@ -512,7 +512,7 @@ func (tr *translator) initMemory(addr goExpr, t *ctype.Type, init ast.Expr, zero
 			return
 		}
 		if zero {
-			fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+			fn.simpleStmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
 		}
 		tr.initList(addr, t, l)
 	case ctype.Struct, ctype.Union:
@@ -523,16 +523,16 @@ func (tr *translator) initMemory(addr goExpr, t *ctype.Type, init ast.Expr, zero
 				tr.errorf(init.Pos(), "incompatible types when initializing type '%s' using type '%s'", t, o.t)
 				return
 			}
-			fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: t, goExpr: addr}, o))
+			fn.simpleStmt(tr.aggregateCopy(operand{kind: aggregate, t: t, goExpr: addr}, o))
 			return
 		}
 		if zero {
-			fn.stmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
+			fn.simpleStmt(fmt.Sprintf("cmem.Memset(%s, 0, %s)", addr, tr.sizeCode(t)))
 		}
 		tr.initList(addr, t, l)
 	default:
 		v := tr.initScalar(t, init)
-		fn.stmt(fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", goType(t), addr, v))
+		fn.simpleStmt(fmt.Sprintf("*cmem.Ptr[%s](%s) = %s", goType(t), addr, v))
 	}
 }
 
@@ -643,7 +643,7 @@ func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.In
 			f := t.Rec.Fields[fieldIdx]
 			if f.Name != "" {
 				v := tr.initScalar(f.Type, e.Value)
-				tr.fn.stmt(tr.bitStore(operand{kind: lvBit, addr: binaryOp(addr, "+", intLit(f.Offset)), bit: f}, v))
+				tr.fn.simpleStmt(tr.bitStore(operand{kind: lvBit, addr: binaryOp(addr, "+", intLit(f.Offset)), bit: f}, v))
 			}
 			*elems = (*elems)[1:]
 			tr.advance(t, &index, &fieldIdx)
@@ -783,7 +783,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		// declaration is reached, freed when the function returns.
 		s.goName = fn.goName(d.Name)
 		fn.hoisted = append(fn.hoisted, &symbol{name: s.goName, goName: s.goName, typ: ctype.VoidPtr, used: true})
-		fn.stmt(fmt.Sprintf("%s = t.stack.AllocZero(%s, %d)", s.goName, tr.sizeCode(t), t.Align()))
+		fn.simpleStmt(fmt.Sprintf("%s = t.stack.AllocZero(%s, %d)", s.goName, tr.sizeCode(t), t.Align()))
 		fn.needFrame = true
 		tr.scope.insert(s)
 		if d.Init != nil {
@@ -805,7 +805,7 @@ func (tr *translator) localDecl(d *ast.Decl) {
 		// C scope starts at the declarator: int x = x; reads the new x.
 		tr.scope.insert(s)
 		v := tr.initScalar(t, d.Init)
-		fn.stmt(fmt.Sprintf("%s = %s", s.goName, v))
+		fn.simpleStmt(fmt.Sprintf("%s = %s", s.goName, v))
 		return
 	}
 	tr.scope.insert(s)

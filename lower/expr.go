@@ -318,12 +318,16 @@ func (tr *translator) layoutOf(t *ctype.Type) string {
 	return fmt.Sprintf("upc.Layout{Block: %d, ElemSize: %s}", ctype.BlockOf(t), es)
 }
 
-// sizeCode is sizeof(t) as Go code of type uintptr.
-func (tr *translator) sizeCode(t *ctype.Type) goExpr {
+// sizeCode is sizeof(t) as Go code of type uintptr, in a thread's code.
+func (tr *translator) sizeCode(t *ctype.Type) goExpr { return sizeIn(t, "t.Threads") }
+
+// sizeIn is sizeof(t) as Go code of type uintptr where the Go int threads
+// holds THREADS: t.Threads in a thread's code, THREADS in Setup.
+func sizeIn(t *ctype.Type, threads string) goExpr {
 	if s, ok := constSize(t); ok {
 		return intLit(s)
 	}
-	return primaryf("uintptr(%s)", tr.sizeExprInt(t))
+	return primaryf("uintptr(%s)", sizeExprInt(t, threads))
 }
 
 // constSize is sizeof(t) as a number, or false when THREADS decides it.
@@ -338,8 +342,9 @@ func constSize(t *ctype.Type) (int64, bool) {
 	return t.Size(), true
 }
 
-// sizeExprInt is sizeof(t) as an int expression involving THREADS.
-func (tr *translator) sizeExprInt(t *ctype.Type) string {
+// sizeExprInt is sizeof(t) as a Go int expression, the Go int threads
+// holding THREADS.
+func sizeExprInt(t *ctype.Type, threads string) string {
 	if t.Kind != ctype.Array {
 		return strconv.FormatInt(t.Size(), 10)
 	}
@@ -348,9 +353,9 @@ func (tr *translator) sizeExprInt(t *ctype.Type) string {
 	case t.VLA != "":
 		n = "int(" + t.VLA + ")"
 	case t.LenTHREADS:
-		n += "*t.Threads"
+		n += "*" + threads
 	}
-	return n + "*" + tr.sizeExprInt(t.Elem)
+	return n + "*" + sizeExprInt(t.Elem, threads)
 }
 
 // typeOfExpr checks e and returns its type without keeping its code
@@ -1193,7 +1198,7 @@ func (tr *translator) sizeof(e ast.Expr) operand {
 		return bad()
 	}
 	if t.DependsOnTHREADS() {
-		return operand{kind: rvalue, t: ctype.SizeT, goExpr: primaryf("uint64(%s)", tr.sizeExprInt(t)), pure: true}
+		return operand{kind: rvalue, t: ctype.SizeT, goExpr: primaryf("uint64(%s)", sizeExprInt(t, "t.Threads")), pure: true}
 	}
 	return constOp(ctype.Const{Type: ctype.SizeT, Int: t.Size()})
 }
@@ -1376,7 +1381,7 @@ func (tr *translator) upcSizeofValue(e ast.Expr, report bool) (operand, bool) {
 	case !threads && b == 0 && !t.Base().Star:
 		return constOp(ctype.Const{Type: ctype.SizeT, Int: n * es}), true
 	}
-	total := tr.sizeExprInt(t)
+	total := sizeExprInt(t, "t.Threads")
 	var code goExpr
 	switch {
 	case t.Base().Star:

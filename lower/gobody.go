@@ -25,6 +25,12 @@ type goBody struct {
 	// lastLine is the C position the latest one names.
 	directed bool
 	lastLine token.Pos
+	// stmts counts the statements written, and clause says the latest is
+	// one Go simple statement that declares nothing, written under no
+	// directive of its own (funcState.simpleStmt): what translator.capture
+	// reports of the code it takes, as its emitter knew it.
+	stmts  int
+	clause bool
 }
 
 // bodyPart is a run of Go statements, or one optional declaration.
@@ -36,8 +42,11 @@ type bodyPart struct {
 }
 
 // write appends Go statement s (one line or several), under the pending
-// directive if there is one.
-func (b *goBody) write(s string) {
+// directive if there is one; clause says s is a simple statement that
+// declares nothing.
+func (b *goBody) write(s string, clause bool) {
+	b.stmts++
+	b.clause = clause && b.pending == ""
 	b.flush()
 	b.code.WriteString(s)
 	b.code.WriteByte('\n')
@@ -56,6 +65,8 @@ func (b *goBody) flush() {
 // function (funcState.goName), and decl reads nothing the function
 // declares, so dropping it changes no other name's uses.
 func (b *goBody) declareIfRead(name, decl string) {
+	b.stmts++
+	b.clause = false
 	b.flush()
 	b.parts = append(b.parts, bodyPart{code: b.code.String()}, bodyPart{code: decl + "\n", declares: name})
 	b.code.Reset()

@@ -282,7 +282,7 @@ func (tr *translator) openLoop(pos token.Pos, init ast.Stmt, cond, post, aff ast
 		fn.label(j.cont)
 	}
 	if post != nil {
-		fn.stmt(tr.capture(func() { tr.exprStmt(post) }))
+		fn.stmt(tr.capture(func() { tr.exprStmt(post) }).code)
 	}
 	if isDo {
 		fn.stmt(fmt.Sprintf("if %s {\ngoto %s\n}", tr.cond(cond), top))

@@ -127,7 +127,7 @@ func (tr *translator) vla(at *ctype.Type, lenExpr ast.Expr) {
 	}
 	name := tr.fn.goName("vlaLen")
 	tr.fn.hoisted = append(tr.fn.hoisted, &symbol{name: name, goName: name, typ: ctype.LongType, used: true})
-	tr.fn.stmt(fmt.Sprintf("%s = %s", name, tr.conv(v, ctype.LongType)))
+	tr.fn.simpleStmt(fmt.Sprintf("%s = %s", name, tr.conv(v, ctype.LongType)))
 	at.VLA = name
 	tr.fn.needFrame = true
 }

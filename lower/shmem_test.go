@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/upcgo/upcgo/internal/gocheck"
 	"github.com/upcgo/upcgo/parser"
 	"github.com/upcgo/upcgo/parser/ast"
 	"github.com/upcgo/upcgo/parser/cpp"
@@ -109,6 +110,24 @@ int main(void) { int *p = &x; *p = plain; return arr[1] + *f(); }
 	plain := translateC(t, "#include <stdio.h>\n"+prog)
 	assert.NotContains(t, plain, "AllocStatic")
 	assert.Contains(t, plain, "t.x = cmem.Calloc(1, 4)")
+}
+
+// TestSymmetricSizeInSetup: a symmetric global whose size THREADS decides
+// is reserved in Setup, where THREADS is the Go variable THREADS and no
+// thread t exists, and cleared by each thread, where it is t.Threads;
+// go/types checks both.
+func TestSymmetricSizeInSetup(t *testing.T) {
+	const src = "#include <upc.h>\n#include <shmem.h>\nlong buf[THREADS];\n" +
+		"int main(void) { long *p = buf; shmem_long_put(p, p, 1, 0); return (int)p[0]; }\n"
+	var errs diag.List
+	out := Translate(frontEnd("t.upc", []byte(src), &errs), &Config{File: "t.upc"}, &errs)
+	require.False(t, errs.HasErrors(), errs.Error())
+	checker, err := gocheck.New(".")
+	require.NoError(t, err)
+	_, err = checker.Check("t.upc.go", out)
+	require.NoError(t, err, "%s", out)
+	assert.Contains(t, string(out), "sym_buf = j.AllocStatic(uintptr(1*THREADS*8), 8)")
+	assert.Contains(t, string(out), "cmem.Memset(t.buf, 0, uintptr(1*t.Threads*8))")
 }
 
 func TestShmemLowering(t *testing.T) {

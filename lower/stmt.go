@@ -49,7 +49,13 @@ type switchState struct {
 	labels map[ast.Stmt]string
 }
 
-func (f *funcState) stmt(s string) { f.body.write(s) }
+// stmt writes Go statement s (one line or several).
+func (f *funcState) stmt(s string) { f.body.write(s, false) }
+
+// simpleStmt writes s, one Go simple statement that declares nothing: an
+// assignment, an increment or decrement, or an expression. Alone in what
+// translator.capture takes, it may stand in a for loop's header.
+func (f *funcState) simpleStmt(s string) { f.body.write(s, true) }
 
 // line marks the Go that follows as coming from pos. Go numbers the lines
 // after a directive on from it, so a statement on the same C line as the
@@ -283,7 +289,7 @@ func (tr *translator) exprStmt(e ast.Expr) {
 		tr.fn.stmt("}")
 		return
 	}
-	tr.fn.stmt(tr.discard(tr.rval(tr.expr(e))))
+	tr.fn.simpleStmt(tr.discard(tr.rval(tr.expr(e))))
 }
 
 // forStmt lowers a for or upc_forall loop s: as the aggregation pass
@@ -301,9 +307,9 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	var plan *forallPlan
 	// The init clause goes into Go's for header when it is one simple
 	// statement; otherwise the loop gets a block of its own.
-	initCode := ""
+	var initGo goStmts
 	if init != nil {
-		initCode = tr.capture(func() { tr.stmt(init) })
+		initGo = tr.capture(func() { tr.stmt(init) })
 	}
 	if tr.checking {
 		tr.info.Loops[s] = tr.loopContext(pos, body)
@@ -315,7 +321,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 		// The body once, in the shape that serves both the threads
 		// reached by messages and those addressed directly; loops inside
 		// it stay as written (one aggregated loop per nest).
-		tr.emitAggregated(agg, initCode, cond, post, aff, body)
+		tr.emitAggregated(agg, initGo, cond, post, aff, body)
 		tr.popScope()
 		return
 	}
@@ -326,7 +332,7 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	}
 	// The loop passes shape the Go only: check walks the loop as written.
 	if fl := tr.renderForall(tr.plans.forallLoop[s]); fl != nil {
-		tr.emitForall(fl, initCode, body)
+		tr.emitForall(fl, initGo.code, body)
 		tr.popScope()
 		return
 	}
@@ -339,14 +345,14 @@ func (tr *translator) forStmt(s ast.Stmt, pos token.Pos, init ast.Stmt, cond, po
 	// the shared accesses emitAggregated points at its buffers.
 	loop := tr.renderLoop(tr.plans.loop[s])
 	header := ""
-	braced := plan != nil || loop != nil || strings.Contains(initCode, "\n") || strings.HasPrefix(initCode, "{") || strings.HasPrefix(initCode, "//")
+	braced := plan != nil || loop != nil || initGo.needsBlock
 	if braced {
 		fn.stmt("{")
-		if initCode != "" {
-			fn.stmt(initCode)
+		if initGo.code != "" {
+			fn.stmt(initGo.code)
 		}
 	} else {
-		header = initCode
+		header = initGo.code
 	}
 	guarded := loop != nil && loop.guard && cond != nil
 	if guarded {
@@ -459,15 +465,27 @@ func (tr *translator) threadsAs(t *ctype.Type) string {
 	return goType(t) + "(t.Threads)"
 }
 
+// goStmts is Go statements emitted apart (translator.capture), with what
+// their emitter recorded as it wrote them.
+type goStmts struct {
+	code string
+	// needsBlock says code is more than one statement, or one that is no
+	// simple statement declaring nothing (a block, an if statement), or
+	// one under a directive of its own: a Go for header holds none of
+	// these as its first clause or its third.
+	needsBlock bool
+}
+
 // capture returns the Go statements emit writes, without writing them.
-func (tr *translator) capture(emit func()) string {
+func (tr *translator) capture(emit func()) goStmts {
 	fn := tr.fn
 	saved := fn.body
 	fn.body = goBody{lastLine: saved.lastLine}
 	emit()
-	code := strings.TrimSpace(fn.body.text())
+	b := &fn.body
+	got := goStmts{code: strings.TrimSpace(b.text()), needsBlock: b.stmts > 1 || b.stmts == 1 && !b.clause}
 	fn.body = saved
-	return code
+	return got
 }
 
 // forallPlan is what a upc_forall loop lets the lowering prove: the loop
@@ -692,11 +710,11 @@ func modifies(body ast.Stmt, name string) bool {
 
 // postStmt is a for loop's third clause as one Go simple statement.
 func (tr *translator) postStmt(e ast.Expr) string {
-	code := tr.capture(func() { tr.exprStmt(e) })
-	if !strings.Contains(code, "\n") && !strings.HasPrefix(code, "{") && !strings.HasPrefix(code, "if ") {
-		return code
+	post := tr.capture(func() { tr.exprStmt(e) })
+	if !post.needsBlock {
+		return post.code
 	}
-	return "func() {\n" + code + "\n}()"
+	return "func() {\n" + post.code + "\n}()"
 }
 
 func (tr *translator) switchStmt(s *ast.SwitchStmt) {
