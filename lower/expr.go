@@ -517,6 +517,9 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		return bad()
 	}
 	s.use(e.Pos())
+	if o, ok := tr.fn.invariantRead(e); ok {
+		return o
+	}
 	switch s.kind {
 	case symEnumConst:
 		return constOp(ctype.Const{Type: ctype.IntType, Int: s.val})

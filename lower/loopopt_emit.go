@@ -30,9 +30,9 @@ type loopPlan struct {
 	// the variable's first value, or "".
 	trips string
 	guard bool // LoopPlan.guard
-	// reads are the LoopPlan's invariant reads as Go: each member's
-	// value, in a variable declared before the loop.
-	reads map[*ast.MemberExpr]invariantRead
+	// reads are the LoopPlan's invariant reads as Go: each member's or
+	// variable's value, in a variable declared before the loop.
+	reads map[ast.Expr]invariantRead
 }
 
 // invariantRead is a member of a local struct read once before a loop:
@@ -115,11 +115,11 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		r, ok := byKey[key]
 		if !ok {
 			v := tr.value(m)
-			r = invariantRead{name: fn.goName(goIdent(cExpr(m.X) + "_" + m.Name)), init: v.code, t: v.t}
+			r = invariantRead{name: fn.goName(readName(m)), init: v.code, t: v.t}
 			byKey[key] = r
 		}
 		if lp.reads == nil {
-			lp.reads = map[*ast.MemberExpr]invariantRead{}
+			lp.reads = map[ast.Expr]invariantRead{}
 		}
 		lp.reads[m] = r
 	}
@@ -134,10 +134,12 @@ func (p *loopPlan) declareReads(fn *funcState) {
 		r := p.reads[m]
 		if !declared[r.name] {
 			declared[r.name] = true
-			fn.stmt(r.name + " := " + r.init)
+			// Declared only if read: a planned subscript may stand
+			// where a variable was mentioned.
+			fn.body.declareIfRead(r.name, r.name+" := "+r.init)
 		}
 		if fn.reads == nil {
-			fn.reads = map[*ast.MemberExpr]invariantRead{}
+			fn.reads = map[ast.Expr]invariantRead{}
 		}
 		fn.reads[m] = r
 	}
@@ -150,14 +152,32 @@ func (p *loopPlan) forgetReads(fn *funcState) {
 	}
 }
 
-// sortedReads are the members of reads in source order.
-func sortedReads(reads map[*ast.MemberExpr]invariantRead) []*ast.MemberExpr {
-	ms := make([]*ast.MemberExpr, 0, len(reads))
+// readName is the stem of the Go variable holding invariant read e: s_f
+// for a member s.f, pVal for a variable p.
+func readName(e ast.Expr) string {
+	if m, ok := e.(*ast.MemberExpr); ok {
+		return goIdent(cExpr(m.X) + "_" + m.Name)
+	}
+	return goIdent(cExpr(e) + "Val")
+}
+
+// readPos is where invariant read e is in the source: a member's name,
+// a variable's.
+func readPos(e ast.Expr) token.Pos {
+	if m, ok := e.(*ast.MemberExpr); ok {
+		return m.NamePos
+	}
+	return e.Pos()
+}
+
+// sortedReads are the members and variables of reads in source order.
+func sortedReads(reads map[ast.Expr]invariantRead) []ast.Expr {
+	ms := make([]ast.Expr, 0, len(reads))
 	for m := range reads {
 		ms = append(ms, m)
 	}
 	sort.Slice(ms, func(i, j int) bool {
-		a, b := ms[i].NamePos, ms[j].NamePos
+		a, b := readPos(ms[i]), readPos(ms[j])
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
@@ -169,9 +189,10 @@ func sortedReads(reads map[*ast.MemberExpr]invariantRead) []*ast.MemberExpr {
 	return ms
 }
 
-// invariantRead is the Go variable holding member e's value, when an
-// enclosing loop reads it once (loopopt_reads.go).
-func (f *funcState) invariantRead(e *ast.MemberExpr) (operand, bool) {
+// invariantRead is the Go variable holding the value of member or
+// variable e, when an enclosing loop reads it once (loopopt_reads.go,
+// loopopt_vars.go).
+func (f *funcState) invariantRead(e ast.Expr) (operand, bool) {
 	if f == nil {
 		return operand{}, false
 	}
