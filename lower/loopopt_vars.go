@@ -34,6 +34,12 @@ import (
 // The read cannot fault (the variable is an object of the program), so it
 // needs no guard: when the loop does not run, the value goes unused.
 // -fno-strict-aliasing turns this off, as it turns gcc's assumption off.
+//
+// The address of a private global array subscripted in the loop is read
+// once too, whatever the loop does: it is a field of the thread's context
+// (t.a), which Go reloads after every store through a pointer, not knowing
+// that C memory never holds the context, and it never changes (IS's
+// scatter, key_buff1[bucket_ptrs[key >> shift]++] = key).
 
 // invariantVars are the mentions of variables in C memory the loop reads
 // once before it (see above), not claimed by an enclosing loop and not
@@ -41,9 +47,6 @@ import (
 // reads them before the loop already.
 func (lo *loopAnalysis) invariantVars(claimed map[ast.Expr]bool, uses map[*ast.IndexExpr]LoopUse) []ast.Expr {
 	targets, ok := lo.memoryStores()
-	if !ok {
-		return nil
-	}
 	var reads []ast.Expr
 	collect := func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -53,8 +56,11 @@ func (lo *loopAnalysis) invariantVars(claimed map[ast.Expr]bool, uses map[*ast.I
 			if _, planned := uses[n]; planned {
 				return false
 			}
+			if id, isID := n.X.(*ast.Ident); isID && !claimed[id] && lo.globalArray(id) {
+				reads = append(reads, id)
+			}
 		case *ast.Ident:
-			if !claimed[n] && lo.invariantVar(n, targets) {
+			if ok && !claimed[n] && lo.invariantVar(n, targets) {
 				reads = append(reads, n)
 			}
 		}
@@ -88,6 +94,14 @@ func (lo *loopAnalysis) invariantVar(id *ast.Ident, targets []ast.Expr) bool {
 	}
 	lo.invariant["&"+id.Name] = v
 	return v
+}
+
+// globalArray reports whether id names a private global (or static) array
+// of a size fixed at compile time, whose address the loop may read once.
+func (lo *loopAnalysis) globalArray(id *ast.Ident) bool {
+	s := lo.info.use(id)
+	return s != nil && s.kind == symVar && (s.st == stGlobal || s.st == stStaticLocal) && !s.handsOut &&
+		s.typ.Kind == ctype.Array && !s.typ.Shared && !s.typ.Elem.Shared && !s.typ.DependsOnTHREADS() && !lo.redeclared(id.Name)
 }
 
 // memoryStores are the lvalues the loop's body and condition assign,

@@ -21,9 +21,10 @@ func scatter(t *thread, key_array uintptr, n int32) {
 		mem := cmem.Base()
 		key_arrayAt := key_array + uintptr(int64(i))*4
 		key_buff1Val := *cmem.Ptr[uintptr](t.key_buff1)
+		bucket_ptrsVal := t.bucket_ptrs
 		for end := key_arrayAt + uintptr(max(0, int64(n)-int64(i))*4); key_arrayAt != end; key_arrayAt += 4 {
 			key = *cmem.At[int32](mem, key_arrayAt)
-			*cmem.At[int32](mem, key_buff1Val+uintptr(int64(crt.PostInc(&*cmem.At[int32](mem, t.bucket_ptrs+uintptr(int64(key>>9))*4), 1)))*4) = key
+			*cmem.At[int32](mem, key_buff1Val+uintptr(int64(crt.PostInc(&*cmem.At[int32](mem, bucket_ptrsVal+uintptr(int64(key>>9))*4), 1)))*4) = key
 		}
 	}
 }

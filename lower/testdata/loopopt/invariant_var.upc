@@ -1,7 +1,8 @@
 /* Variables in C memory read once before a loop (loopopt_vars.go): NAS
    IS's bucket count and scatter through global pointers, whose stores
    are ints; a global int bound of a loop storing doubles; a local pointer
-   whose address is taken. NOT when a store may change the variable (an
+   whose address is taken; the address of the global array bucket_ptrs
+   (a field of the thread's context). NOT when a store may change the variable (an
    int store and an int variable, a pointer store, a char store, a struct
    holding a pointer), the loop assigns it (bucket_size in assigns, where
    key_buff1 is only read) or takes its address, or calls a function; and
