@@ -766,6 +766,9 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 	if o, ok := tr.localIndex(e); ok {
 		return o
 	}
+	if o, ok := tr.rowSubscript(e); ok {
+		return o
+	}
 	x, i := tr.value(e.X), tr.value(e.Index)
 	if x.t.IsInteger() && i.t.Kind == ctype.Ptr {
 		x, i = i, x // i[a] is a[i]

@@ -35,11 +35,16 @@ type loopPlan struct {
 	reads map[ast.Expr]invariantRead
 }
 
-// invariantRead is a member of a local struct read once before a loop:
-// the Go variable holding it and its first value.
+// invariantRead is a member of a local struct or a variable in C memory
+// read once before a loop: the Go variable holding it and its first value.
+// row, for a private pointer (or an array's address) to scalars, is a Go
+// pointer to its first element, declared beside it: the loop's subscripts
+// of it are then one memory operand, row plus the scaled index, where the
+// C address plus the base of C addresses is one more add per access
+// (rowSubscript).
 type invariantRead struct {
-	name, init string
-	t          *ctype.Type
+	name, init, row string
+	t               *ctype.Type
 }
 
 // runningRef is where a subscript's element is: at the C address at or,
@@ -116,6 +121,9 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		if !ok {
 			v := tr.value(m)
 			r = invariantRead{name: fn.goName(readName(m)), init: v.code, t: v.t}
+			if rowElem(v.t) != nil {
+				r.row = fn.goName(strings.TrimSuffix(readName(m), "Val") + "Row")
+			}
 			byKey[key] = r
 		}
 		if lp.reads == nil {
@@ -137,6 +145,9 @@ func (p *loopPlan) declareReads(fn *funcState) {
 			// Declared only if read: a planned subscript may stand
 			// where a variable was mentioned.
 			fn.body.declareIfRead(r.name, r.name+" := "+r.init)
+			if r.row != "" {
+				fn.body.declareIfRead(r.row, fmt.Sprintf("%s := unsafe.Add(%s, %s)", r.row, fn.memBase, r.name))
+			}
 		}
 		if fn.reads == nil {
 			fn.reads = map[ast.Expr]invariantRead{}
@@ -198,6 +209,47 @@ func (f *funcState) invariantRead(e ast.Expr) (operand, bool) {
 	}
 	r, ok := f.reads[e]
 	return operand{kind: rvalue, t: r.t, goExpr: primary(r.name), pure: true}, ok
+}
+
+// rowElem is the element type of t when t is a private pointer to
+// scalars, which an invariant read gives a row; else nil.
+func rowElem(t *ctype.Type) *ctype.Type {
+	if t == nil || t.Kind != ctype.Ptr || t.IsPtrToShared() {
+		return nil
+	}
+	el := t.Elem
+	if el.Shared || el.Volatile || el.Kind == ctype.Array || el.Kind == ctype.Struct || el.Kind == ctype.Union ||
+		el.Kind == ctype.Void || el.Kind == ctype.Func || el.Size() <= 0 {
+		return nil
+	}
+	return el
+}
+
+// rowSubscript is x[i] for x read once before the loop with a row
+// (invariantRead.row): the element at the row plus i scaled, in one memory
+// operand. A negative constant index is left to the C address.
+func (tr *translator) rowSubscript(e *ast.IndexExpr) (operand, bool) {
+	if tr.fn == nil || tr.fn.reads == nil {
+		return operand{}, false
+	}
+	r, ok := tr.fn.reads[e.X]
+	if !ok || r.row == "" {
+		return operand{}, false
+	}
+	t := rowElem(r.t)
+	i := tr.value(e.Index)
+	if !i.t.IsInteger() {
+		return operand{}, false
+	}
+	op, step := tr.scaledStep(i, t)
+	switch op {
+	case "":
+		step = intLit(0)
+	case "-":
+		return operand{}, false
+	}
+	addr := binaryOp(primaryf("uintptr(%s)", r.row), "+", step)
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, step)), addr: addr, pure: i.pure}, true
 }
 
 // subscriptedName is the array or pointer a subscript indexes, for naming its

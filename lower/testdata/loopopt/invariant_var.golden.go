@@ -7,8 +7,9 @@ func count(t *thread, key_array uintptr, n int32) {
 		mem := cmem.Base()
 		key_arrayAt := key_array + uintptr(int64(i))*4
 		bucket_sizeVal := *cmem.Ptr[uintptr](t.bucket_size)
+		bucket_sizeRow := unsafe.Add(mem, bucket_sizeVal)
 		for end := key_arrayAt + uintptr(max(0, int64(n)-int64(i))*4); key_arrayAt != end; key_arrayAt += 4 {
-			*cmem.At[int32](mem, bucket_sizeVal+uintptr(int64(*cmem.At[int32](mem, key_arrayAt)>>9))*4)++
+			*cmem.At[int32](bucket_sizeRow, uintptr(int64(*cmem.At[int32](mem, key_arrayAt)>>9))*4)++
 		}
 	}
 }
@@ -21,10 +22,12 @@ func scatter(t *thread, key_array uintptr, n int32) {
 		mem := cmem.Base()
 		key_arrayAt := key_array + uintptr(int64(i))*4
 		key_buff1Val := *cmem.Ptr[uintptr](t.key_buff1)
+		key_buff1Row := unsafe.Add(mem, key_buff1Val)
 		bucket_ptrsVal := t.bucket_ptrs
+		bucket_ptrsRow := unsafe.Add(mem, bucket_ptrsVal)
 		for end := key_arrayAt + uintptr(max(0, int64(n)-int64(i))*4); key_arrayAt != end; key_arrayAt += 4 {
 			key = *cmem.At[int32](mem, key_arrayAt)
-			*cmem.At[int32](mem, key_buff1Val+uintptr(int64(crt.PostInc(&*cmem.At[int32](mem, bucket_ptrsVal+uintptr(int64(key>>9))*4), 1)))*4) = key
+			*cmem.At[int32](key_buff1Row, uintptr(int64(crt.PostInc(&*cmem.At[int32](bucket_ptrsRow, uintptr(int64(key>>9))*4), 1)))*4) = key
 		}
 	}
 }
@@ -53,8 +56,9 @@ func local_taken(t *thread, n int32, x uintptr, q uintptr) {
 		mem := cmem.Base()
 		xAt := x + uintptr(int64(i))*4
 		pVal := *cmem.Ptr[uintptr](p)
+		pRow := unsafe.Add(mem, pVal)
 		for end := xAt + uintptr(max(0, int64(n)-int64(i))*4); xAt != end; xAt += 4 {
-			*cmem.At[int32](mem, pVal+uintptr(int64(*cmem.At[int32](mem, xAt)))*4) += 1
+			*cmem.At[int32](pRow, uintptr(int64(*cmem.At[int32](mem, xAt)))*4) += 1
 		}
 	}
 }
