@@ -522,6 +522,9 @@ func (tr *translator) ident(e *ast.Ident) operand {
 		return bad()
 	}
 	s.use(e.Pos())
+	if o, ok := tr.fn.invariantRead(e); ok {
+		return o
+	}
 	switch s.kind {
 	case symEnumConst:
 		return constOp(ctype.Const{Type: ctype.IntType, Int: s.val})
@@ -766,6 +769,9 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 
 func (tr *translator) index(e *ast.IndexExpr) operand {
 	if o, ok := tr.localIndex(e); ok {
+		return o
+	}
+	if o, ok := tr.rowSubscript(e); ok {
 		return o
 	}
 	x, i := tr.value(e.X), tr.value(e.Index)

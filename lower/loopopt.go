@@ -69,9 +69,10 @@ type LoopPlan struct {
 	// index, loopopt_loads.go) that only the loop's first iteration would
 	// read: emit sets the loop up only when its condition holds.
 	guard bool
-	// reads are the members of local structs the loop reads and cannot
-	// change, read once before it (loopopt_reads.go).
-	reads []*ast.MemberExpr
+	// reads are the members of local structs and the variables in C
+	// memory the loop reads and cannot change, read once before it
+	// (loopopt_reads.go, loopopt_vars.go).
+	reads []ast.Expr
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -137,7 +138,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 		return plans
 	}
 	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
-	sealed, claimedReads := sealedStructs(fn, info), map[*ast.MemberExpr]bool{}
+	sealed, claimedReads := sealedStructs(fn, info), map[ast.Expr]bool{}
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var init ast.Stmt
 		var cond, post ast.Expr
@@ -176,7 +177,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 // private subscripts of body (not claimed by an enclosing loop) that are
 // affine in the loop variable, or nil when there are none or the loop is
 // not one it can prove them for.
-func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[*ast.MemberExpr]bool,
+func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sealed map[*symbol]bool, claimedReads map[ast.Expr]bool,
 	deadAfter func(*symbol) bool, init ast.Stmt, cond, post ast.Expr, body ast.Stmt) *LoopPlan {
 	if body == nil {
 		return nil
@@ -241,7 +242,11 @@ func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sea
 			rows[rowsKey(a)] = append(rows[rowsKey(a)], a)
 		}
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: lo.invariantReads(sealed, claimedReads)}
+	reads := lo.invariantReads(sealed, claimedReads)
+	if !opts.NoStrictAliasing {
+		reads = append(reads, lo.invariantVars(claimedReads, uses)...)
+	}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: reads}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:

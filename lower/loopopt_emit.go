@@ -30,16 +30,21 @@ type loopPlan struct {
 	// the variable's first value, or "".
 	trips string
 	guard bool // LoopPlan.guard
-	// reads are the LoopPlan's invariant reads as Go: each member's
-	// value, in a variable declared before the loop.
-	reads map[*ast.MemberExpr]invariantRead
+	// reads are the LoopPlan's invariant reads as Go: each member's or
+	// variable's value, in a variable declared before the loop.
+	reads map[ast.Expr]invariantRead
 }
 
-// invariantRead is a member of a local struct read once before a loop:
-// the Go variable holding it and its first value.
+// invariantRead is a member of a local struct or a variable in C memory
+// read once before a loop: the Go variable holding it and its first value.
+// row, for a private pointer (or an array's address) to scalars, is a Go
+// pointer to its first element, declared beside it: the loop's subscripts
+// of it are then one memory operand, row plus the scaled index, where the
+// C address plus the base of C addresses is one more add per access
+// (rowSubscript).
 type invariantRead struct {
-	name, init string
-	t          *ctype.Type
+	name, init, row string
+	t               *ctype.Type
 }
 
 // runningRef is where a subscript's element is: at the C address at or,
@@ -115,11 +120,14 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		r, ok := byKey[key]
 		if !ok {
 			v := tr.value(m)
-			r = invariantRead{name: fn.goName(goIdent(cExpr(m.X) + "_" + m.Name)), init: v.code, t: v.t}
+			r = invariantRead{name: fn.goName(readName(m)), init: v.code, t: v.t}
+			if rowElem(v.t) != nil {
+				r.row = fn.goName(strings.TrimSuffix(readName(m), "Val") + "Row")
+			}
 			byKey[key] = r
 		}
 		if lp.reads == nil {
-			lp.reads = map[*ast.MemberExpr]invariantRead{}
+			lp.reads = map[ast.Expr]invariantRead{}
 		}
 		lp.reads[m] = r
 	}
@@ -134,10 +142,15 @@ func (p *loopPlan) declareReads(fn *funcState) {
 		r := p.reads[m]
 		if !declared[r.name] {
 			declared[r.name] = true
-			fn.stmt(r.name + " := " + r.init)
+			// Declared only if read: a planned subscript may stand
+			// where a variable was mentioned.
+			fn.body.declareIfRead(r.name, r.name+" := "+r.init)
+			if r.row != "" {
+				fn.body.declareIfRead(r.row, fmt.Sprintf("%s := unsafe.Add(%s, %s)", r.row, fn.memBase, r.name))
+			}
 		}
 		if fn.reads == nil {
-			fn.reads = map[*ast.MemberExpr]invariantRead{}
+			fn.reads = map[ast.Expr]invariantRead{}
 		}
 		fn.reads[m] = r
 	}
@@ -150,14 +163,32 @@ func (p *loopPlan) forgetReads(fn *funcState) {
 	}
 }
 
-// sortedReads are the members of reads in source order.
-func sortedReads(reads map[*ast.MemberExpr]invariantRead) []*ast.MemberExpr {
-	ms := make([]*ast.MemberExpr, 0, len(reads))
+// readName is the stem of the Go variable holding invariant read e: s_f
+// for a member s.f, pVal for a variable p.
+func readName(e ast.Expr) string {
+	if m, ok := e.(*ast.MemberExpr); ok {
+		return goIdent(cExpr(m.X) + "_" + m.Name)
+	}
+	return goIdent(cExpr(e) + "Val")
+}
+
+// readPos is where invariant read e is in the source: a member's name,
+// a variable's.
+func readPos(e ast.Expr) token.Pos {
+	if m, ok := e.(*ast.MemberExpr); ok {
+		return m.NamePos
+	}
+	return e.Pos()
+}
+
+// sortedReads are the members and variables of reads in source order.
+func sortedReads(reads map[ast.Expr]invariantRead) []ast.Expr {
+	ms := make([]ast.Expr, 0, len(reads))
 	for m := range reads {
 		ms = append(ms, m)
 	}
 	sort.Slice(ms, func(i, j int) bool {
-		a, b := ms[i].NamePos, ms[j].NamePos
+		a, b := readPos(ms[i]), readPos(ms[j])
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
@@ -169,14 +200,56 @@ func sortedReads(reads map[*ast.MemberExpr]invariantRead) []*ast.MemberExpr {
 	return ms
 }
 
-// invariantRead is the Go variable holding member e's value, when an
-// enclosing loop reads it once (loopopt_reads.go).
-func (f *funcState) invariantRead(e *ast.MemberExpr) (operand, bool) {
+// invariantRead is the Go variable holding the value of member or
+// variable e, when an enclosing loop reads it once (loopopt_reads.go,
+// loopopt_vars.go).
+func (f *funcState) invariantRead(e ast.Expr) (operand, bool) {
 	if f == nil {
 		return operand{}, false
 	}
 	r, ok := f.reads[e]
 	return operand{kind: rvalue, t: r.t, goExpr: primary(r.name), pure: true}, ok
+}
+
+// rowElem is the element type of t when t is a private pointer to
+// scalars, which an invariant read gives a row; else nil.
+func rowElem(t *ctype.Type) *ctype.Type {
+	if t == nil || t.Kind != ctype.Ptr || t.IsPtrToShared() {
+		return nil
+	}
+	el := t.Elem
+	if el.Shared || el.Volatile || el.Kind == ctype.Array || el.Kind == ctype.Struct || el.Kind == ctype.Union ||
+		el.Kind == ctype.Void || el.Kind == ctype.Func || el.Size() <= 0 {
+		return nil
+	}
+	return el
+}
+
+// rowSubscript is x[i] for x read once before the loop with a row
+// (invariantRead.row): the element at the row plus i scaled, in one memory
+// operand. A negative constant index is left to the C address.
+func (tr *translator) rowSubscript(e *ast.IndexExpr) (operand, bool) {
+	if tr.fn == nil || tr.fn.reads == nil {
+		return operand{}, false
+	}
+	r, ok := tr.fn.reads[e.X]
+	if !ok || r.row == "" {
+		return operand{}, false
+	}
+	t := rowElem(r.t)
+	i := tr.value(e.Index)
+	if !i.t.IsInteger() {
+		return operand{}, false
+	}
+	op, step := tr.scaledStep(i, t)
+	switch op {
+	case "":
+		step = intLit(0)
+	case "-":
+		return operand{}, false
+	}
+	addr := binaryOp(primaryf("uintptr(%s)", r.row), "+", step)
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, step)), addr: addr, pure: i.pure}, true
 }
 
 // subscriptedName is the array or pointer a subscript indexes, for naming its

@@ -96,8 +96,8 @@ func sealedStructs(fn *ast.FuncDecl, info *Info) map[*symbol]bool {
 
 // invariantReads are the members of sealed structs the loop reads and
 // never assigns (see above), not claimed by an enclosing loop.
-func (lo *loopAnalysis) invariantReads(sealed map[*symbol]bool, claimed map[*ast.MemberExpr]bool) []*ast.MemberExpr {
-	var reads []*ast.MemberExpr
+func (lo *loopAnalysis) invariantReads(sealed map[*symbol]bool, claimed map[ast.Expr]bool) []ast.Expr {
+	var reads []ast.Expr
 	assigned := map[*symbol]bool{}
 	target := func(x ast.Expr) {
 		for {

@@ -145,7 +145,7 @@ func describeLoopPlan(p *LoopPlan) string {
 		}
 	}
 	for _, m := range p.reads {
-		fmt.Fprintf(&b, "\t%s: read once, line %d\n", cExpr(m), m.NamePos.Line)
+		fmt.Fprintf(&b, "\t%s: read once, line %d\n", cExpr(m), readPos(m).Line)
 	}
 	return b.String()
 }

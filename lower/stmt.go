@@ -33,9 +33,10 @@ type funcState struct {
 	// to that address's Go variable (loopopt.go).
 	running map[*ast.IndexExpr]runningRef
 	memBase string // the local holding cmem.Base() for them
-	// reads maps the struct members loops read once to the Go variables
-	// holding them (loopopt_reads.go).
-	reads map[*ast.MemberExpr]invariantRead
+	// reads maps the struct members and variables in C memory loops
+	// read once to the Go variables holding them (loopopt_reads.go,
+	// loopopt_vars.go).
+	reads map[ast.Expr]invariantRead
 	// taken are the names whose address the function takes: its locals
 	// and parameters so named live in C memory (addressTaken).
 	taken map[string]bool
