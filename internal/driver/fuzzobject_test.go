@@ -2,8 +2,8 @@ package driver
 
 import (
 	"bytes"
-	"errors"
 	"encoding/json"
+	"errors"
 	"path/filepath"
 	"strings"
 	"sync"
