@@ -39,7 +39,7 @@ func (u *Unit) Check() error {
 	}
 	for _, p := range pieces {
 		if err := p.check(p.code); err != nil {
-			return fmt.Errorf("its %s: %v", p.what, err)
+			return fmt.Errorf("the Go of its %s %v", p.what, err)
 		}
 	}
 	for _, f := range u.FuncPtrs {
@@ -81,7 +81,7 @@ func (s *Symbol) check() error {
 	}
 	for _, p := range pieces {
 		if err := p.check(p.code); err != nil {
-			return fmt.Errorf("its %s: %v", p.what, err)
+			return fmt.Errorf("the Go of its %s %v", p.what, err)
 		}
 	}
 	return nil
@@ -96,16 +96,28 @@ func checkName(what, name string) error {
 }
 
 // goIdentifier reports whether s is a Go identifier once Link replaces
-// TagMark (a letter) with a unit's tag.
+// TagMark (a letter) with a unit's tag (see untagged).
 func goIdentifier(s string) bool {
-	return token.IsIdentifier(strings.ReplaceAll(s, TagMark, "_u"))
+	for _, s := range untagged(s) {
+		if !token.IsIdentifier(s) {
+			return false
+		}
+	}
+	return true
+}
+
+// untagged is the Go s can become in a link: TagMark replaced with the tag
+// of a lone unit (nothing) and with one of a unit of several ("_" and
+// letters), which may make other tokens of it ("goᵁ" is "go").
+func untagged(s string) []string {
+	return []string{strings.ReplaceAll(s, TagMark, ""), strings.ReplaceAll(s, TagMark, "_u")}
 }
 
 // goDecls requires Go declarations that end a line (Link writes the next
 // declaration after them), or nothing.
 func goDecls(code string) error {
 	if code != "" && !strings.HasSuffix(code, "\n") {
-		return fmt.Errorf("Go that does not end a line")
+		return fmt.Errorf("does not end a line")
 	}
 	return parseGo("package main\n\n" + code)
 }
@@ -121,9 +133,10 @@ func goField(code string) error {
 }
 
 func parseGo(src string) error {
-	src = strings.ReplaceAll(src, TagMark, "_u")
-	if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution); err != nil {
-		return fmt.Errorf("Go that does not parse: %v", err)
+	for _, src := range untagged(src) {
+		if _, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution); err != nil {
+			return fmt.Errorf("does not parse: %v", err)
+		}
 	}
 	return nil
 }
