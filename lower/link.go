@@ -224,7 +224,7 @@ func (l *linker) emit() *Program {
 		}
 		inits = appendPiece(inits, init)
 		sharedInits = appendPiece(sharedInits, sharedInit)
-		unitDecls[i] = l.untag(i, u.Decls) + joinDecls(ud)
+		unitDecls[i] = endLine(l.untag(i, u.Decls)) + joinDecls(ud)
 		for _, f := range u.FuncPtrs {
 			f = l.untag(i, f)
 			if !seenPtr[f] {
@@ -370,6 +370,15 @@ func writeLines(b *strings.Builder, pieces []string) {
 			b.WriteByte('\n')
 		}
 	}
+}
+
+// endLine ends code, if any, with a newline, so that what follows starts a
+// line of its own.
+func endLine(code string) string {
+	if code != "" && !strings.HasSuffix(code, "\n") {
+		return code + "\n"
+	}
+	return code
 }
 
 func joinDecls(decls []string) string {

@@ -113,13 +113,9 @@ func untagged(s string) []string {
 	return []string{strings.ReplaceAll(s, TagMark, ""), strings.ReplaceAll(s, TagMark, "_u")}
 }
 
-// goDecls requires Go declarations that end a line (Link writes the next
-// declaration after them), or nothing.
+// goDecls requires Go declarations, or nothing.
 func goDecls(code string) error {
-	if code != "" && !strings.HasSuffix(code, "\n") {
-		return fmt.Errorf("does not end a line")
-	}
-	return parseGo("package main\n\n" + code)
+	return parseGo("package main\n\n" + code + "\n")
 }
 
 // goStmts requires Go statements, or nothing.

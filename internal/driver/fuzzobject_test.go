@@ -83,11 +83,10 @@ func FuzzObject(f *testing.F) {
 	}
 	sources, _ := filepath.Glob("../../testsuite/link/errors/*.upc")
 	if fuzzing() {
-		singles, _ := filepath.Glob("../../testsuite/c/*.upc")
-		if len(singles) > 40 {
-			singles = singles[:40]
+		for _, dir := range []string{"upc", "c"} {
+			singles, _ := filepath.Glob("../../testsuite/" + dir + "/*.upc")
+			sources = append(sources, singles[:min(len(singles), 40)]...)
 		}
-		sources = append(sources, singles...)
 	}
 	for _, p := range sources {
 		u, err := compileForFuzz(p)
@@ -114,7 +113,7 @@ func FuzzObject(f *testing.F) {
 				units = append(units, p.unit)
 			}
 		}
-		checkObjectLink(t, []byte(obj), units, compiled[unitSum(unit)])
+		checkObjectLink(t, []byte(obj), units, compiled[unitSum(unit)], envelope == fuzzEnvelope)
 	})
 }
 
@@ -122,9 +121,13 @@ func FuzzObject(f *testing.F) {
 func unitJSON(u *lower.Unit) ([]byte, error) { return json.Marshal(u) }
 
 // checkObjectLink reads the object obj as x.o and links its unit with
-// partners. compiled says the unit is one upcgo compiled.
-func checkObjectLink(t *testing.T, obj []byte, partners []*lower.Unit, compiled bool) {
+// partners. compiled says the unit is one upcgo compiled, intact that the
+// rest of the object is as upcgo writes it.
+func checkObjectLink(t *testing.T, obj []byte, partners []*lower.Unit, compiled, intact bool) {
 	u, err := readObject("x.o", obj)
+	if err != nil && compiled && intact {
+		t.Fatalf("an object as upcgo writes it is refused: %v", err)
+	}
 	if err != nil {
 		var internal *InternalError
 		if errors.As(err, &internal) || !strings.HasPrefix(err.Error(), "x.o: ") {

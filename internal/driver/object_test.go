@@ -189,7 +189,7 @@ func TestObjectUnitChecked(t *testing.T) {
 		{"main's parameters", strings.Replace(good, `"MainParams":0`, `"MainParams":1`, 1), `a main with 1 parameters`},
 		{"THREADS", strings.Replace(good, `"MainParams":0`, `"MainParams":0,"StaticThreads":-4`, 1), `THREADS=-4`},
 		{"Go", strings.Replace(good, `return 0\n}`, `return 0\n`, 1), `the Go of its functions does not parse`},
-		{"Go that runs into the next piece", strings.Replace(good, `return 0\n}\n`, `return 0\n}`, 1), `the Go of its functions does not end a line`},
+		{"declarations without a last newline", strings.Replace(good, `"MainParams":0`, `"MainParams":0,"Decls":"var x int"`, 1), ``},
 		{"a tag mark alone", strings.Replace(good, `"MainParams":0`, `"MainParams":0,"Decls":"var (`+lower.TagMark+` int)\n"`, 1), `the Go of its declarations does not parse`},
 		{"a statement", strings.Replace(good, `"MainParams":0`, `"MainParams":0,"Init":"x := {"`, 1), `the Go of its initialisation does not parse`},
 		{"a field", strings.Replace(good, `"Def":3`, `"Def":3,"Field":"x int; }"`, 1), `the Go of its field does not parse`},
