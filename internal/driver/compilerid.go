@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"io"
 	"os"
+	"runtime"
 	"sync"
 )
 
@@ -29,6 +30,10 @@ import (
 // A variable so that tests can play another compiler.
 var compilerID = sync.OnceValue(func() string {
 	exe, err := os.Executable()
+	if runtime.GOOS == "linux" {
+		// The running binary even if a rebuild replaced it since.
+		exe, err = "/proc/self/exe", nil
+	}
 	if err != nil {
 		return "unknown"
 	}
