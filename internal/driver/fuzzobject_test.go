@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,9 +34,11 @@ type fuzzPartner struct {
 // fuzzPartners are the units of testsuite/link/basic (at most 8: a bit of
 // a byte each), compiled once per process.
 var fuzzPartners = sync.OnceValues(func() ([]fuzzPartner, error) {
-	paths, err := filepath.Glob("../../testsuite/link/basic/*.[cu]*")
-	if err != nil {
-		return nil, err
+	upc, _ := filepath.Glob("../../testsuite/link/basic/*.upc")
+	c, _ := filepath.Glob("../../testsuite/link/basic/*.c")
+	paths := append(upc, c...)
+	if len(paths) == 0 || len(paths) > 8 {
+		return nil, fmt.Errorf("testsuite/link/basic has %d units, not 1 to 8", len(paths))
 	}
 	var ps []fuzzPartner
 	for _, p := range paths {

@@ -110,8 +110,11 @@ func readObject(path string, data []byte) (*lower.Unit, error) {
 		return nil, damaged("its contents do not match its checksum")
 	}
 	var u *lower.Unit
-	if err := json.Unmarshal(obj.Unit, &u); err != nil || u == nil {
-		return nil, damaged(fmt.Sprintf("no unit: %v", err))
+	if err := json.Unmarshal(obj.Unit, &u); err != nil {
+		return nil, damaged(err)
+	}
+	if u == nil {
+		return nil, damaged("no unit")
 	}
 	wd, _ := os.Getwd()
 	for _, s := range u.Symbols {
@@ -145,26 +148,17 @@ func writeObject(path string, u *lower.Unit) error {
 	if err != nil {
 		return err
 	}
-	data, err := encodeObject(u, wd)
+	unit, err := json.Marshal(u)
 	if err != nil {
-		return err
+		return &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
+	}
+	data, err := json.Marshal(objectFile{Format: objectFormat, Upcgo: objectVersion(), Dir: wd, Sum: unitSum(unit), Unit: unit})
+	if err != nil {
+		return &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
 	}
 	// Always written, even unchanged: make compares its time with the
 	// source's.
-	return replaceFile(path, data)
-}
-
-// encodeObject is the object file of u, compiled in folder dir.
-func encodeObject(u *lower.Unit, dir string) ([]byte, error) {
-	unit, err := json.Marshal(u)
-	if err != nil {
-		return nil, &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
-	}
-	data, err := json.Marshal(objectFile{Format: objectFormat, Upcgo: objectVersion(), Dir: dir, Sum: unitSum(unit), Unit: unit})
-	if err != nil {
-		return nil, &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
-	}
-	return append([]byte(objectMagic), data...), nil
+	return replaceFile(path, append([]byte(objectMagic), data...))
 }
 
 // compileObjects compiles each source of opts.Inputs to an object file:
