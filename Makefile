@@ -166,6 +166,8 @@ test-long: test
 	$(GO) test -run xxx -fuzz FuzzPreprocess -fuzztime 120s ./parser/cpp
 	$(GO) test -run xxx -fuzz FuzzParse -fuzztime 120s ./parser
 	$(GO) test -run xxx -fuzz FuzzTranslate -fuzztime 600s -fuzzminimizetime 0s ./internal/driver
+	$(GO) test -run xxx -fuzz FuzzObject -fuzztime 120s -fuzzminimizetime 0s ./internal/driver
+	$(GO) test -run xxx -fuzz FuzzFlags -fuzztime 60s ./cmd/upcgo
 
 bench:
 	$(GO) test -run xxx -bench . -benchtime 300ms -count 5 ./runtime/... | tee bench.txt

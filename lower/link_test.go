@@ -22,8 +22,8 @@ type unitSource struct {
 	static    int // -T
 }
 
-// link compiles each unit on its own, as upcgo build -c does, and links
-// them. It returns the program (nil on errors) and the diagnostics as
+// link compiles each unit on its own, as upcgo build -c does, checks it
+// as the driver checks the unit of an object file, and links them. It returns the program (nil on errors) and the diagnostics as
 // "file:line:col: severity: message".
 func link(t *testing.T, units ...unitSource) (*Program, []string) {
 	t.Helper()
@@ -35,6 +35,7 @@ func link(t *testing.T, units ...unitSource) (*Program, []string) {
 		require.False(t, errs.HasErrors(), "front end: %v", errs.Error())
 		unit := Compile(f, &Config{File: u.file, StaticThreads: u.static}, &errs)
 		require.False(t, errs.HasErrors(), "%s: %v", u.file, errs.Error())
+		require.NoError(t, unit.Check(), "%s: what Compile writes passes what an object's unit must", u.file)
 		us = append(us, unit)
 	}
 	p := Link(us, &errs)

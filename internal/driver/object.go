@@ -2,6 +2,8 @@ package driver
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,24 +19,38 @@ import (
 // build links with other objects and sources. The format is upcgo's own:
 //
 //	!<upcgo object>\n
-//	{"format": 1, "upcgo": "<runtime hash>", "dir": "<folder compiled in>", "unit": {...}}
+//	{"format": 2, "upcgo": "<version>", "dir": "<folder compiled in>", "sum": "<sha256 of unit>", "unit": {...}}
 //
-// An object holds Go written against the runtime of the upcgo that wrote
-// it, so another upcgo refuses it and asks for a recompilation. Positions
-// in it are as the compiler saw them, relative to dir; the link's
-// messages show them relative to the folder it runs in.
+// An object holds Go written by the compiler of the upcgo that wrote it
+// against that upcgo's runtime, so another upcgo refuses it and asks for a
+// recompilation (objectVersion). The unit's Go is linked as it is, so a
+// unit that is not what the compiler wrote (a damaged file, an edited one)
+// would give Go that does not compile, blamed on upcgo: sum, the unit's
+// checksum, refuses those with an error naming the file, and the decoded
+// unit is checked for what the link relies on all the same
+// (lower.Unit.Check). Positions in it are as the compiler saw them,
+// relative to dir; the link's messages show them relative to the folder
+// it runs in.
 
 // objectMagic starts every object file.
 const objectMagic = "!<upcgo object>\n"
 
 // objectFormat is the version of the layout of object files.
-const objectFormat = 1
+const objectFormat = 2
 
 type objectFile struct {
-	Format int         `json:"format"`
-	Upcgo  string      `json:"upcgo"`
-	Dir    string      `json:"dir"`
-	Unit   *lower.Unit `json:"unit"`
+	Format int    `json:"format"`
+	Upcgo  string `json:"upcgo"`
+	Dir    string `json:"dir"`
+	Sum    string `json:"sum"`
+	// Unit is the lower.Unit, kept as its bytes for the checksum.
+	Unit json.RawMessage `json:"unit"`
+}
+
+// unitSum is the checksum of a unit's encoding.
+func unitSum(unit []byte) string {
+	sum := sha256.Sum256(unit)
+	return hex.EncodeToString(sum[:])
 }
 
 // sourceExts are the file name extensions of the sources upcgo compiles.
@@ -65,8 +81,9 @@ func checkInputName(path string) error {
 	return &UsageError{Msg: fmt.Sprintf("%s: not a UPC or C source file or an object file (want .upc, .c, or .o from upcgo build -c)", path)}
 }
 
-// objectVersion identifies the upcgo that writes and reads objects.
-func objectVersion() string { return RuntimeHash() }
+// objectVersion identifies the upcgo that writes and reads objects: its
+// runtime (RuntimeHash) and its compiler (compilerID).
+func objectVersion() string { return RuntimeHash() + "-" + compilerID() }
 
 // readObject decodes an object file.
 func readObject(path string, data []byte) (*lower.Unit, error) {
@@ -78,19 +95,38 @@ func readObject(path string, data []byte) (*lower.Unit, error) {
 	case !bytes.HasPrefix(data, []byte(objectMagic)):
 		return nil, fmt.Errorf("%s: not an object file upcgo wrote (upcgo links .upc and .c sources and the objects of upcgo build -c)", path)
 	}
-	var obj objectFile
-	if err := json.Unmarshal(data[len(objectMagic):], &obj); err != nil || obj.Unit == nil {
-		return nil, fmt.Errorf("%s: a damaged upcgo object file (%v): compile it again", path, err)
+	damaged := func(why any) error {
+		return fmt.Errorf("%s: a damaged upcgo object file (%v): compile it again", path, why)
 	}
+	var obj objectFile
+	if err := json.Unmarshal(data[len(objectMagic):], &obj); err != nil {
+		return nil, damaged(err)
+	}
+	// The version first: another upcgo's object may have another layout.
 	if obj.Format != objectFormat || obj.Upcgo != objectVersion() {
-		return nil, fmt.Errorf("%s: compiled by another version of upcgo (runtime %s; this one is %s): compile it again", path, obj.Upcgo, objectVersion())
+		return nil, fmt.Errorf("%s: compiled by another version of upcgo (%s; this one is %s): compile it again", path, obj.Upcgo, objectVersion())
+	}
+	if unitSum(obj.Unit) != obj.Sum {
+		return nil, damaged("its contents do not match its checksum")
+	}
+	var u *lower.Unit
+	if err := json.Unmarshal(obj.Unit, &u); err != nil {
+		return nil, damaged(err)
+	}
+	if u == nil {
+		return nil, damaged("no unit")
 	}
 	wd, _ := os.Getwd()
-	for _, s := range obj.Unit.Symbols {
-		s.Pos.File = relativeTo(wd, obj.Dir, s.Pos.File)
+	for _, s := range u.Symbols {
+		if s != nil {
+			s.Pos.File = relativeTo(wd, obj.Dir, s.Pos.File)
+		}
 	}
-	obj.Unit.File = relativeTo(wd, obj.Dir, obj.Unit.File)
-	return obj.Unit, nil
+	u.File = relativeTo(wd, obj.Dir, u.File)
+	if err := u.Check(); err != nil {
+		return nil, damaged(err)
+	}
+	return u, nil
 }
 
 // relativeTo makes file, relative to folder from, relative to folder wd
@@ -112,7 +148,11 @@ func writeObject(path string, u *lower.Unit) error {
 	if err != nil {
 		return err
 	}
-	data, err := json.Marshal(objectFile{Format: objectFormat, Upcgo: objectVersion(), Dir: wd, Unit: u})
+	unit, err := json.Marshal(u)
+	if err != nil {
+		return &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
+	}
+	data, err := json.Marshal(objectFile{Format: objectFormat, Upcgo: objectVersion(), Dir: wd, Sum: unitSum(unit), Unit: unit})
 	if err != nil {
 		return &InternalError{Msg: "cannot encode an object file", Detail: err.Error()}
 	}
