@@ -34,8 +34,8 @@ func (u *Unit) Check() error {
 	}{
 		{"declarations", u.Decls, goDecls},
 		{"functions", u.Funcs, goDecls},
-		{"initialisation", u.Init, goStmts},
-		{"shared initialisation", u.SharedInit, goStmts},
+		{"initialisation", u.Init, goStatements},
+		{"shared initialisation", u.SharedInit, goStatements},
 	}
 	for _, p := range pieces {
 		if err := p.check(p.code); err != nil {
@@ -76,8 +76,8 @@ func (s *Symbol) check() error {
 	}{
 		{"declaration", s.Decl, goDecls},
 		{"field", s.Field, goField},
-		{"setup", s.Setup, goStmts},
-		{"allocation", s.Alloc, goStmts},
+		{"setup", s.Setup, goStatements},
+		{"allocation", s.Alloc, goStatements},
 	}
 	for _, p := range pieces {
 		if err := p.check(p.code); err != nil {
@@ -118,8 +118,8 @@ func goDecls(code string) error {
 	return parseGo("package main\n\n" + code + "\n")
 }
 
-// goStmts requires Go statements, or nothing.
-func goStmts(code string) error {
+// goStatements requires Go statements, or nothing.
+func goStatements(code string) error {
 	return parseGo("package main\n\nfunc _() {\n" + code + "\n}\n")
 }
 
