@@ -771,9 +771,6 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 	if o, ok := tr.localIndex(e); ok {
 		return o
 	}
-	if o, ok := tr.rowSubscript(e); ok {
-		return o
-	}
 	x, i := tr.value(e.X), tr.value(e.Index)
 	if x.t.IsInteger() && i.t.Kind == ctype.Ptr {
 		x, i = i, x // i[a] is a[i]
@@ -786,7 +783,12 @@ func (tr *translator) index(e *ast.IndexExpr) operand {
 		tr.errorf(e.Lbrack, "subscripted value is pointer to function")
 		return bad()
 	}
+	// A running address of an inner loop first: the pass planned it with
+	// the loop variable gone, which a row's subscript would read.
 	if o, ok := tr.derefRunning(e, x.t, e.Lbrack); ok {
+		return o
+	}
+	if o, ok := tr.rowSubscript(e, i); ok {
 		return o
 	}
 	return tr.deref(tr.ptrAdd(x, i, false, e.Lbrack), e.Lbrack)

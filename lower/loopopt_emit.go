@@ -226,9 +226,10 @@ func rowElem(t *ctype.Type) *ctype.Type {
 }
 
 // rowSubscript is x[i] for x read once before the loop with a row
-// (invariantRead.row): the element at the row plus i scaled, in one memory
-// operand. A negative constant index is left to the C address.
-func (tr *translator) rowSubscript(e *ast.IndexExpr) (operand, bool) {
+// (invariantRead.row), i the index's value: the element at the row plus i
+// scaled, in one memory operand. A negative constant index is left to the
+// C address.
+func (tr *translator) rowSubscript(e *ast.IndexExpr, i operand) (operand, bool) {
 	if tr.fn == nil || tr.fn.reads == nil {
 		return operand{}, false
 	}
@@ -237,7 +238,6 @@ func (tr *translator) rowSubscript(e *ast.IndexExpr) (operand, bool) {
 		return operand{}, false
 	}
 	t := rowElem(r.t)
-	i := tr.value(e.Index)
 	if !i.t.IsInteger() {
 		return operand{}, false
 	}
