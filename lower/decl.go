@@ -929,9 +929,8 @@ func (tr *translator) funcDecl(d *ast.FuncDecl) {
 	// the local copies of THREADS and MYTHREAD (an operand built for a
 	// value the code then drops, as in (MYTHREAD, 0), needs none), and
 	// whether the body ends in a return.
-	facts := parseStmts(append([]string{strings.Join(prologue, "\n") + "\n"}, fn.body.draft()...)...)
+	facts, body := fn.body.settle(strings.Join(prologue, "\n") + "\n")
 	read := facts.read
-	body := fn.body.keep(read)
 	if read["THREADS"] {
 		b.WriteString("THREADS := int32(t.Threads)\n")
 	}

@@ -62,8 +62,9 @@ func (b *goBody) flush() {
 
 // declareIfRead appends decl, a Go statement declaring name, to stay only
 // if the Go of the function reads name; the name is unique in the
-// function (funcState.goName), and decl reads nothing the function
-// declares, so dropping it changes no other name's uses.
+// function (funcState.goName). decl may read other optional names (a row
+// reads its variable's value, a value the loop's base): settle drops
+// those that only dropped declarations read.
 func (b *goBody) declareIfRead(name, decl string) {
 	b.stmts++
 	b.clause = false
@@ -106,6 +107,36 @@ func (b *goBody) keep(read map[string]bool) string {
 	return s.String()
 }
 
+// settle decides the optional declarations and returns the Go written so
+// far with them, and the facts of prefix followed by that Go: a
+// declaration stays if the rest reads its name. Dropping one can leave
+// unread a name only it read, so the Go is parsed again without the
+// dropped ones until no more drop: one parse in all where none drops.
+func (b *goBody) settle(prefix string) (goFacts, string) {
+	facts := parseStmts(append([]string{prefix}, b.draft()...)...)
+	parsed := b.kept(nil)
+	for {
+		body := b.keep(facts.read)
+		if n := b.kept(facts.read); n != parsed {
+			facts, parsed = parseStmts(prefix, body), n
+			continue
+		}
+		return facts, body
+	}
+}
+
+// kept counts the optional declarations of the names in read; with read
+// nil, every optional declaration.
+func (b *goBody) kept(read map[string]bool) int {
+	n := 0
+	for _, p := range b.parts {
+		if p.declares != "" && (read == nil || read[p.declares]) {
+			n++
+		}
+	}
+	return n
+}
+
 // text is the Go written so far, complete: the optional declarations it
 // holds are decided by a parse of their own (funcDecl decides the
 // function's with the parse that finds its unused locals).
@@ -113,5 +144,6 @@ func (b *goBody) text() string {
 	if len(b.parts) == 0 {
 		return b.keep(nil)
 	}
-	return b.keep(parseStmts(b.draft()...).read)
+	_, body := b.settle("")
+	return body
 }

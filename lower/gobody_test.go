@@ -1,6 +1,7 @@
 package lower
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,4 +53,31 @@ int main(void) {
 	// Each kind of declaration was both dropped and kept.
 	assert.Equal(t, 1, strings.Count(string(out), " := cmem.Base()"), "%s", out)
 	assert.Equal(t, 1, strings.Count(string(out), " := t.LocalAddr() + "), "%s", out)
+}
+
+// An optional declaration that only another, dropped one reads is dropped
+// too (a row reads its variable's value, a value the loop's base); one a
+// kept declaration reads stays.
+func TestOptionalDeclarationChains(t *testing.T) {
+	for _, tc := range []struct {
+		use  string
+		want []string
+	}{
+		{"x := 0\n_ = x", nil},
+		{"println(row)", []string{"val :=", "row :="}},
+		{"println(val)", []string{"val :="}},
+	} {
+		var b goBody
+		b.declareIfRead("val", "val := t.field")
+		b.declareIfRead("row", "row := unsafe.Add(base, val)")
+		b.write(tc.use, false)
+		facts, body := b.settle("")
+		for _, name := range []string{"val", "row"} {
+			declared := strings.Contains(body, name+" :=")
+			assert.Equal(t, slices.Contains(tc.want, name+" :="), declared, "%q: %s declared, in\n%s", tc.use, name, body)
+			if declared {
+				assert.True(t, facts.read[name], "%q: %s kept but unread, in\n%s", tc.use, name, body)
+			}
+		}
+	}
 }
