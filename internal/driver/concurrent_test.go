@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -61,30 +61,7 @@ func TestCompileConcurrently(t *testing.T) {
 	}
 	wg.Wait()
 	for i, j := range jobs {
-		if n, a, b := firstDifference(alone[i], together[i]); n > 0 {
-			t.Errorf("%s (network %q): compiled beside the others, another translation; line %d was\n\t%s\nand is\n\t%s", j.input, j.network, n, a, b)
-		}
+		// testify prints the difference as a unified diff.
+		assert.Equal(t, alone[i], together[i], "%s (network %q): compiled beside the others, another translation", j.input, j.network)
 	}
-}
-
-// firstDifference returns the first line (1-based) where a and b differ
-// and that line of each, or 0 if they are equal.
-func firstDifference(a, b string) (int, string, string) {
-	if a == b {
-		return 0, "", ""
-	}
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := range max(len(al), len(bl)) {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y || i >= len(al) || i >= len(bl) {
-			return i + 1, x, y
-		}
-	}
-	return 0, "", ""
 }
