@@ -211,7 +211,7 @@ func (tr *translator) defineStatic(d *ast.Decl, t *ctype.Type, cname, goName str
 func (tr *translator) objectSymbol(s *symbol, def Def) *Symbol {
 	check, n := objectCheck(s.typ)
 	obj := &Symbol{Name: s.name, GoName: s.goName, Kind: SymVar, Internal: s.internal, Def: def, Pos: s.pos,
-		Type: declString(s.name, s.typ), Check: check, Len: n}
+		Type: declString(s.name, s.typ), Check: check, Len: n, Shared: s.typ.Base().Shared}
 	if s.st == stStaticLocal {
 		obj.Name = tr.fn.name + "." + s.name
 	}

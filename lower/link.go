@@ -186,14 +186,14 @@ func (l *linker) checkSame(def, s *Symbol) {
 	switch {
 	case s.Kind != def.Kind:
 		l.errs.Errorf(s.Pos, "'%s' redeclared as a different kind of symbol (defined at %s as '%s')", s.Name, def.Pos, def.Type)
-	case s.Kind == SymFunc && s.Check != def.Check && (s.Implicit || strings.HasSuffix(s.Type, "()")):
+	case s.Kind == SymFunc && s.Check != def.Check && s.Unprototyped:
 		l.errs.Errorf(s.Pos, "the arguments of this call of '%s', declared without a prototype, do not match its definition at %s ('%s'); declare it with a prototype",
 			s.Name, def.Pos, def.Type)
 	case s.Kind == SymFunc && s.Check != def.Check:
 		l.errs.Errorf(s.Pos, "conflicting types for '%s': '%s' here, '%s' in its definition at %s", s.Name, s.Type, def.Type, def.Pos)
 	case s.Kind == SymVar && (s.Check != def.Check || s.Len != "" && def.Len != "" && s.Len != def.Len):
 		what := "conflicting types for"
-		if strings.Contains(s.Check, "shared") || strings.Contains(def.Check, "shared") {
+		if s.Shared || def.Shared {
 			what = "conflicting layouts of the shared object"
 		}
 		l.errs.Errorf(s.Pos, "%s '%s': '%s' here, '%s' in its definition at %s", what, s.Name, s.Type, def.Type, def.Pos)

@@ -321,7 +321,7 @@ func (tr *translator) funcRefs(s *symbol) {
 		}
 		seen[c] = true
 		tr.unit.Symbols = append(tr.unit.Symbols, &Symbol{Name: s.name, GoName: s.goName, Kind: SymFunc, Internal: s.internal,
-			Def: Ref, Pos: s.usePos, Type: s.typ.String(), Check: c, Implicit: s.implicit})
+			Def: Ref, Pos: s.usePos, Type: s.typ.String(), Check: c, Unprototyped: s.implicit || s.typ.Fn.OldStyle})
 	}
 }
 

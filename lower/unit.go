@@ -86,7 +86,10 @@ type Symbol struct {
 	// elements (layout and size included), with Len the length of its
 	// outermost array dimension ("" for none or unknown, "4*THREADS").
 	Type, Check, Len string
-	Implicit         bool // a function called without any declaration
+	// Unprototyped: a function called through an implicit or old-style
+	// declaration, whose Check is the Go type of one kind of call.
+	Unprototyped bool
+	Shared       bool // a shared object (its Check spells its layout)
 	// The Go pieces of an object definition: a package-level declaration
 	// (a shared object's offset), a field of the thread context, a line of
 	// the job's Setup (static shared layout), the per-thread allocation.
