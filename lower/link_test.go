@@ -115,6 +115,12 @@ func TestLinkErrors(t *testing.T) {
 			{"a.upc", "shared [3] int s[3*THREADS];\n" + mainUnit, 0},
 			{"b.upc", "extern shared int s[3*THREADS];\nint f(void) { return s[0]; }\n", 0}},
 			[]string{"b.upc:2:22: error: conflicting layouts of the shared object 's'"}},
+		// A private pointer to shared data is not a shared object: its
+		// conflict is one of types.
+		{"a private pointer-to-shared of another type", []unitSource{
+			{"a.upc", "shared int *p;\n" + mainUnit, 0},
+			{"b.upc", "extern shared long *p;\nlong f(void) { return *p; }\n", 0}},
+			[]string{"b.upc:2:24: error: conflicting types for 'p'"}},
 		{"an extern array of another element type", []unitSource{
 			{"a.upc", "double w[8];\n" + mainUnit, 0},
 			{"b.upc", "extern float w[];\nfloat f(void) { return w[1]; }\n", 0}},
