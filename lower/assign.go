@@ -179,7 +179,7 @@ func (tr *translator) privateCopy(o operand) operand {
 	}
 	t := o.t.Unqual()
 	slot := tr.tempSlot(t, tr.tmp("val"))
-	code := primaryf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
+	code := callf("func() uintptr {\ncrt.Memget(t.Thread, %s, %s, %s)\nreturn %s\n}()", slot, o.code, tr.sizeCode(t), slot)
 	return operand{kind: aggregate, t: t, goExpr: code}
 }
 
@@ -281,22 +281,22 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 	switch lhs.kind {
 	case lvGo:
 		if op == "" {
-			return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Set(&%s, %s)", lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+			return operand{kind: rvalue, t: t, goExpr: callf("crt.Set(&%s, %s)", lhs.code, tr.assignConv(rhs, t, e.OpPos))}
 		}
 		p := tr.tmp("p")
 		cur := operand{kind: rvalue, t: t, goExpr: unaryOp("*", primary(p)), pure: true}
-		return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
+		return operand{kind: rvalue, t: t, goExpr: callf("func() %s {\n%s := &%s\n*%s = %s\nreturn *%s\n}()", gt, p, lhs.code, p, tr.opAssign(op, cur, rhs, e.OpPos), p)}
 	case lvShared:
 		set := "crt.SharedSet"
 		if tr.isStrict(lhs.t) {
 			set = "crt.SharedSetStrict"
 		}
 		if op == "" {
-			return operand{kind: rvalue, t: t, goExpr: primaryf("%s[%s](t.Thread, %s, %s)", set, gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
+			return operand{kind: rvalue, t: t, goExpr: callf("%s[%s](t.Thread, %s, %s)", set, gt, lhs.code, tr.assignConv(rhs, t, e.OpPos))}
 		}
 		p := tr.tmp("p")
 		cur := tr.rval(operand{kind: lvShared, t: lhs.t, goExpr: primary(p), pure: true})
-		return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
+		return operand{kind: rvalue, t: t, goExpr: callf("func() %s {\n%s := %s\nreturn %s[%s](t.Thread, %s, %s)\n}()", gt, p, lhs.code, set, gt, p, tr.opAssign(op, cur, rhs, e.OpPos))}
 	case lvBit:
 		// The value is the bit-field's after the store: the new value
 		// truncated to its width (C99 6.5.16p3).
@@ -306,7 +306,7 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		if op != "" {
 			val = tr.conv(operand{kind: rvalue, t: ctype.LongType, goExpr: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
-		return operand{kind: rvalue, t: ctype.Promote(t), goExpr: primaryf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, primary(v)), tr.rval(lhs).code)}
+		return operand{kind: rvalue, t: ctype.Promote(t), goExpr: callf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, primary(v)), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is
 	// the value (C99 6.5.16p3).
@@ -318,7 +318,7 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		tr.errorf(e.OpPos, "a shared structure assignment cannot be used as a value")
 		return bad()
 	}
-	return operand{kind: aggregate, t: t, goExpr: primaryf("func() uintptr {\n%s\nreturn %s\n}()", tr.aggregateCopy(lhs, rhs), lhs.code)}
+	return operand{kind: aggregate, t: t, goExpr: callf("func() uintptr {\n%s\nreturn %s\n}()", tr.aggregateCopy(lhs, rhs), lhs.code)}
 }
 
 // incDec handles ++ and -- as values (statements go through incDecStmt).
@@ -368,7 +368,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 		if post {
 			next = tr.arith("+", operand{kind: rvalue, t: rt, goExpr: primary(old), pure: true}, one, pos)
 			next.goExpr = tr.conv(next, t)
-			return operand{kind: rvalue, t: rt, goExpr: primaryf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, old, cur.code, v, next.code, store, old)}
+			return operand{kind: rvalue, t: rt, goExpr: callf("func() %s {\n%s%s := %s\n%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, old, cur.code, v, next.code, store, old)}
 		}
 		result := v
 		if lv.kind == lvBit {
@@ -376,7 +376,7 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			// a 3-bit field holding 7 yields 0 (C99 6.5.3.1: ++E is E+=1).
 			result = cur.code
 		}
-		return operand{kind: rvalue, t: rt, goExpr: primaryf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, v, next.code, store, result)}
+		return operand{kind: rvalue, t: rt, goExpr: callf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(rt), bind, v, next.code, store, result)}
 	}
 	fn := "crt.PreInc"
 	if post {
@@ -403,9 +403,9 @@ func (tr *translator) incDec(x ast.Expr, op string, post bool, pos token.Pos) op
 			// complement, which wraps the same.
 			step = fmt.Sprintf("^%s(%s) + 1", gt, step)
 		}
-		return operand{kind: rvalue, t: t, goExpr: primaryf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
+		return operand{kind: rvalue, t: t, goExpr: callf("%s[%s](t.Thread, %s, %s)", fn, gt, lv.code, step)}
 	}
-	return operand{kind: rvalue, t: t, goExpr: primaryf("%s(&%s, %s)", fn, lv.code, step)}
+	return operand{kind: rvalue, t: t, goExpr: callf("%s(&%s, %s)", fn, lv.code, step)}
 }
 
 // incDecStmt is ++ or -- as a statement.
@@ -528,14 +528,14 @@ func (tr *translator) condExpr(e *ast.CondExpr) operand {
 	}
 	ac, bc := tr.conv(a, t), tr.conv(b, t)
 	if bind == "" && a.pure && b.pure && (a.c != nil || ac.form == formName) && (b.c != nil || bc.form == formName) {
-		return operand{kind: rvalue, t: t, goExpr: primaryf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
+		return operand{kind: rvalue, t: t, goExpr: callf("crt.Cond[%s](%s, %s, %s)", goType(t), c, ac, bc), pure: true}
 	}
 	return operand{kind: rvalue, t: t, goExpr: primaryf("func() %s {\n%sif %s {\nreturn %s\n}\nreturn %s\n}()", goType(t), bind, c, ac, bc)}
 }
 
 // discard is o's code as a Go statement evaluating it for side effects.
 func (tr *translator) discard(o operand) string {
-	if o.t.Kind == ctype.Void || isCall(o.goExpr) {
+	if o.t.Kind == ctype.Void || o.form == formCall {
 		return o.code
 	}
 	return "_ = " + o.code
@@ -558,13 +558,13 @@ func (tr *translator) comma(e *ast.CommaExpr) operand {
 		return last
 	}
 	if last.t.Kind == ctype.Void {
-		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: callf("func() {\n%s\n%s\n}()", joinLines(stmts), tr.discard(last))}
 	}
 	if last.t.Kind == ctype.Struct || last.t.Kind == ctype.Union {
 		last = tr.privateCopy(last)
-		return operand{kind: aggregate, t: last.t, goExpr: primaryf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
+		return operand{kind: aggregate, t: last.t, goExpr: callf("func() uintptr {\n%s\nreturn %s\n}()", joinLines(stmts), last.code)}
 	}
-	return operand{kind: rvalue, t: last.t, goExpr: primaryf("func() %s {\n%s\nreturn %s\n}()", goType(last.t), joinLines(stmts), tr.conv(last, last.t))}
+	return operand{kind: rvalue, t: last.t, goExpr: callf("func() %s {\n%s\nreturn %s\n}()", goType(last.t), joinLines(stmts), tr.conv(last, last.t))}
 }
 
 func joinLines(ls []string) string {

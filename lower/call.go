@@ -19,12 +19,13 @@ type builtinFunc struct {
 }
 
 func simple(format string, result *ctype.Type) *builtinFunc {
+	form := templateForm(format)
 	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		a := make([]any, len(args))
 		for i, s := range args {
 			a[i] = s
 		}
-		return primaryf(format, a...), result
+		return goExpr{code: fmt.Sprintf(format, a...), prec: primaryPrec, form: form}, result
 	}}
 }
 
@@ -73,13 +74,13 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 			tr.errorf(e.Lparen, "'va_start' used in a function with fixed arguments")
 			return bad()
 		}
-		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: callf("crt.Void(crt.Set(&%s, crt.VaStart(variadic)))", ap.code)}
 	case "__builtin_va_copy":
 		src := tr.value(e.Args[1])
-		return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, ctype.VoidPtr))}
+		return operand{kind: rvalue, t: ctype.VoidType, goExpr: callf("crt.Void(crt.Set(&%s, %s))", ap.code, tr.conv(src, ctype.VoidPtr))}
 	}
 	// va_end releases nothing: the arguments live in the caller's slice.
-	return operand{kind: rvalue, t: ctype.VoidType, goExpr: primaryf("crt.Void(%s)", ap.code)}
+	return operand{kind: rvalue, t: ctype.VoidType, goExpr: callf("crt.Void(%s)", ap.code)}
 }
 
 // vaArg lowers va_arg(ap, T).
@@ -95,13 +96,13 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		// address, as structs are everywhere (promoteArg); the caller's
 		// object outlives the call, and the callee copies it where it
 		// stores the value.
-		return operand{kind: aggregate, t: t.Unqual(), goExpr: primaryf("crt.VaArg[uintptr](&%s)", ap.code)}
+		return operand{kind: aggregate, t: t.Unqual(), goExpr: callf("crt.VaArg[uintptr](&%s)", ap.code)}
 	}
 	if !t.IsScalar() {
 		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
 		return bad()
 	}
-	return operand{kind: rvalue, t: t.Unqual(), goExpr: primaryf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
+	return operand{kind: rvalue, t: t.Unqual(), goExpr: callf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
 }
 
 // floatPredicate lowers a classification macro of math.h on a float or
@@ -135,7 +136,7 @@ func divLowering(goFunc string, elem *ctype.Type) func(*translator, []goExpr, []
 		if elem != ctype.IntType {
 			store = "crt.Ldiv"
 		}
-		return primaryf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
+		return callf("%s(%s, %s(%s, %s))", store, slot, goFunc, args[0], args[1]), t
 	}
 }
 
@@ -230,7 +231,7 @@ func (tr *translator) call(e *ast.CallExpr) operand {
 		// Evaluated first (C leaves the order of arguments unspecified).
 		call := tr.callWith(f, sig, args)
 		if sig.Result.Kind == ctype.Void {
-			return operand{kind: rvalue, t: sig.Result, goExpr: primaryf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
+			return operand{kind: rvalue, t: sig.Result, goExpr: callf("func() { _ = []any{%s}; %s }()", strings.Join(ignored, ", "), call.code)}
 		}
 		call.goExpr = callf("crt.Comma([]any{%s}, %s)", strings.Join(ignored, ", "), call.code)
 		return call
@@ -428,7 +429,7 @@ func (tr *translator) runtimeArg(o operand, pt *ctype.Type, pos token.Pos) goExp
 	code := tr.assignConv(o, pt, pos)
 	if o.c != nil && pt.IsInteger() && !pt.IsSigned() {
 		if c := ctype.ConvertConst(*o.c, pt); uint64(c.Int) >= 1<<31 {
-			return primaryf("crt.Dynamic[%s](%s)", goType(pt), code)
+			return callf("crt.Dynamic[%s](%s)", goType(pt), code)
 		}
 	}
 	return code
@@ -455,7 +456,7 @@ func (tr *translator) lowerAlloca(args []goExpr, _ []operand, pos token.Pos) (go
 		return primary("0"), ctype.VoidPtr
 	}
 	tr.fn.needFrame = true
-	return primaryf("t.stack.Alloc(uintptr(%s), 16)", args[0]), ctype.VoidPtr
+	return callf("t.stack.Alloc(uintptr(%s), 16)", args[0]), ctype.VoidPtr
 }
 
 func (tr *translator) lowerQsort(args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
@@ -464,7 +465,7 @@ func (tr *translator) lowerQsort(args []goExpr, raw []operand, pos token.Pos) (g
 		return primary(""), ctype.VoidType
 	}
 	cmp := tr.callPointer(raw[3], []string{"a", "b"}, pos)
-	return primaryf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), ctype.VoidType
+	return callf("stdlib.Qsort(%s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], cmp), ctype.VoidType
 }
 
 func (tr *translator) lowerBsearch(args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
@@ -473,7 +474,7 @@ func (tr *translator) lowerBsearch(args []goExpr, raw []operand, pos token.Pos) 
 		return primary(""), ctype.VoidPtr
 	}
 	cmp := tr.callPointer(raw[4], []string{"a", "b"}, pos)
-	return primaryf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), ctype.VoidPtr
+	return callf("stdlib.Bsearch(%s, %s, %s, %s, func(a, b uintptr) int32 { return %s })", args[0], args[1], args[2], args[3], cmp), ctype.VoidPtr
 }
 
 // compoundLit is (T){...}: a temporary in the current frame, or static

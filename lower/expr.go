@@ -116,7 +116,7 @@ func (tr *translator) rval(o operand) operand {
 		if tr.isStrict(o.t) {
 			load = "upc.LoadStrict"
 		}
-		o = operand{kind: rvalue, t: o.t.Unqual(), goExpr: primaryf("%s[%s](t.Thread, %s)", load, goType(o.t), o.code), pure: o.pure}
+		o = operand{kind: rvalue, t: o.t.Unqual(), goExpr: callf("%s[%s](t.Thread, %s)", load, goType(o.t), o.code), pure: o.pure}
 	case lvBit:
 		o = operand{kind: rvalue, t: ctype.Promote(o.bit.Type), goExpr: tr.bitLoad(o), pure: o.pure}
 	case aggregate, sharedAgg:
@@ -248,7 +248,7 @@ func (tr *translator) conv(o operand, to *ctype.Type) goExpr {
 	if from.IsPtrToShared() && to.IsPtrToShared() {
 		if ctype.ResetsPhase(from, to) {
 			// Thread and address stay; the phase becomes 0.
-			return primaryf("%s.ResetPhase()", o.paren())
+			return callf("%s.ResetPhase()", o.paren())
 		}
 		return o.goExpr
 	}
@@ -290,7 +290,7 @@ func (tr *translator) boolCode(o operand) goExpr {
 	}
 	switch {
 	case o.t.IsPtrToShared():
-		return unaryOp("!", primaryf("%s.IsNull()", o.paren()))
+		return unaryOp("!", callf("%s.IsNull()", o.paren()))
 	case o.t.IsScalar():
 		return goExpr{code: o.paren() + " != 0", prec: goPrec("!=")}
 	}
@@ -544,7 +544,7 @@ func (tr *translator) ident(e *ast.Ident) operand {
 	t := s.typ
 	switch {
 	case s.st == stShared:
-		p := primaryf("upc.StaticPtr(%s)", s.goName)
+		p := callf("upc.StaticPtr(%s)", s.goName)
 		if t.Kind == ctype.Array || t.Kind == ctype.Struct || t.Kind == ctype.Union {
 			return operand{kind: sharedAgg, t: t, goExpr: p, pure: true, sym: s}
 		}
@@ -594,13 +594,13 @@ func (tr *translator) scaledStep(idx operand, elem *ctype.Type) (op string, step
 
 // cmemPtr is the Go lvalue of the object of type t at C address addr.
 func cmemPtr(t *ctype.Type, addr goExpr) goExpr {
-	return unaryOp("*", primaryf("cmem.Ptr[%s](%s)", goType(t), addr))
+	return unaryOp("*", callf("cmem.Ptr[%s](%s)", goType(t), addr))
 }
 
 // cmemAt is cmemPtr inside a loop the loop pass optimised, where the base
 // of C addresses is in local mem (loopopt.go).
 func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
-	return unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), mem, addr))
+	return unaryOp("*", callf("cmem.At[%s](%s, %s)", goType(t), mem, addr))
 }
 
 // cmemLvalue is the T at C address addr as Go: through the local base of
@@ -667,7 +667,7 @@ func (tr *translator) localIndex(e *ast.IndexExpr) (operand, bool) {
 		a.use(arr.Pos())
 		i.use(idx.Pos())
 		elem := a.typ.Elem
-		shared := primaryf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
+		shared := callf("upc.StaticPtr(%s).Add(int64(%s), %s, t.Threads)", a.goName, i.goName, tr.layoutOf(elem))
 		threads := primary("uintptr(t.Threads)")
 		wide := primaryf("uintptr(%s)", i.goName)
 		var off goExpr
@@ -761,7 +761,7 @@ func (tr *translator) ptrAdd(p, i operand, neg bool, pos token.Pos) operand {
 				step = binaryOp(step, "*", primary("int64(t.Threads)"))
 			}
 		}
-		code := primaryf("%s.Add(%s, %s, t.Threads)", p.paren(), step, tr.layoutOf(elem))
+		code := callf("%s.Add(%s, %s, t.Threads)", p.paren(), step, tr.layoutOf(elem))
 		return operand{kind: rvalue, t: p.t, goExpr: code, pure: p.pure && i.pure}
 	}
 	return operand{kind: rvalue, t: p.t, goExpr: tr.addScaled(p.goExpr, i, elem), pure: p.pure && i.pure}
@@ -833,7 +833,7 @@ func (tr *translator) member(e *ast.MemberExpr) operand {
 		// A member of a shared struct lies on the struct's thread: an array
 		// member is indexed within that thread (indefinite layout).
 		s := *ctype.SharedIndefinite(ft, x.t.Strict, x.t.Relax)
-		p := primaryf("crt.Offset(%s, %d)", x.code, off)
+		p := callf("crt.Offset(%s, %d)", x.code, off)
 		if f.IsBitField {
 			tr.errorf(e.NamePos, "bit-fields of shared structures are not supported")
 			return bad()
@@ -1033,7 +1033,7 @@ func (tr *translator) arith(op string, x, y operand, pos token.Pos) operand {
 			return bad()
 		}
 		if x.t.IsPtrToShared() {
-			code := primaryf("%s.Sub(%s, %s, t.Threads)", x.paren(), y.code, tr.layoutOf(x.t.Elem))
+			code := callf("%s.Sub(%s, %s, t.Threads)", x.paren(), y.code, tr.layoutOf(x.t.Elem))
 			if x.t.Elem.Kind == ctype.Array {
 				// A row of a multi-dimensional array: count rows.
 				n, threads := ctype.ElemCount(x.t.Elem)
@@ -1094,7 +1094,7 @@ func (tr *translator) divisor(op string, y operand, t *ctype.Type) goExpr {
 	code := tr.conv(y, t)
 	if (op == "/" || op == "%") && y.c != nil {
 		if c := ctype.ConvertConst(*y.c, t); c.Int == 0 && c.Float == 0 {
-			return primaryf("crt.Dynamic[%s](%s)", goType(t), code)
+			return callf("crt.Dynamic[%s](%s)", goType(t), code)
 		}
 	}
 	return code
@@ -1109,7 +1109,7 @@ func (tr *translator) shiftCount(y operand, pos token.Pos) goExpr {
 	}
 	if y.c.Int < 0 {
 		tr.warnf(pos, "shift count is negative")
-		return primaryf("crt.Dynamic[int64](%d)", y.c.Int)
+		return callf("crt.Dynamic[int64](%d)", y.c.Int)
 	}
 	return intLit(y.c.Int)
 }
@@ -1130,7 +1130,7 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 			if x.null {
 				p = y
 			}
-			code := primaryf("%s.IsNull()", tr.conv(p, pt).paren())
+			code := callf("%s.IsNull()", tr.conv(p, pt).paren())
 			if op == "!=" {
 				code = unaryOp("!", code)
 			}
@@ -1156,7 +1156,7 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 		xc, yc := tr.conv(x, pt), tr.conv(y, pt)
 		if op == "==" || op == "!=" {
 			// The phase does not count (UPC 1.3 §6.4.2).
-			code := primaryf("%s.Equal(%s)", xc.paren(), yc)
+			code := callf("%s.Equal(%s)", xc.paren(), yc)
 			if op == "!=" {
 				code = unaryOp("!", code)
 			}
@@ -1164,7 +1164,7 @@ func (tr *translator) pointerCompare(op string, x, y operand, pos token.Pos) ope
 			b.pure = pure
 			return b
 		}
-		b := boolOp(binaryOp(primaryf("%s.Compare(%s, %s, t.Threads)", xc.paren(), yc, tr.layoutOf(pt.Elem)), op, intLit(0)))
+		b := boolOp(binaryOp(callf("%s.Compare(%s, %s, t.Threads)", xc.paren(), yc, tr.layoutOf(pt.Elem)), op, intLit(0)))
 		b.pure = pure
 		return b
 	}

@@ -6,6 +6,7 @@ import (
 	goparser "go/parser"
 	gotoken "go/token"
 	gotypes "go/types"
+	"regexp"
 	"strings"
 )
 
@@ -111,27 +112,19 @@ func readNames(body *goast.BlockStmt) map[string]bool {
 	return read
 }
 
-// isCall reports whether g is a call of a function, Go's kind of
-// expression that may stand as a statement of its own: as its builder
-// recorded (callf: the program's and the C library's functions), or
-// else by its syntax tree (a library lowering's code, written as a
-// template in its table): not a conversion (int32(x), uintptr(p)), and not
-// crt.B2I or crt.Bool, which compute a value and nothing else. A call
-// under an inline directive (atLine) is left to an assignment: the
-// statement would start with the directive.
-func isCall(g goExpr) bool {
-	switch {
-	case g.form == formCall:
-		return true
-	case g.prec != primaryPrec:
-		return false
-	}
-	e, err := goparser.ParseExpr(g.code)
+// templateForm is the form of the Go that a library lowering's template
+// (its table's format, with %s, %d, %t, %q and %[n]s for the arguments)
+// makes: formCall when the template is a call of a function, Go's kind of
+// expression that may stand as a statement of its own, where its value
+// is discarded; formOther for a conversion (int32(x), uintptr(p)) or
+// crt.B2I and crt.Bool, which compute a value and nothing else. The
+// tables' templates are parsed once, when a lowering is made; the code
+// the translator builds says its form as it builds it (callf).
+func templateForm(format string) exprForm {
+	code := templateArg.ReplaceAllString(strings.ReplaceAll(format, "%%", "%"), "x")
+	e, err := goparser.ParseExpr(code)
 	if err != nil {
-		panic(fmt.Sprintf("generated Go does not parse: %v", err))
-	}
-	if e.Pos() != 1 {
-		return false // a directive before it
+		panic(fmt.Sprintf("a library template does not parse: %q: %v", format, err))
 	}
 	for {
 		p, ok := e.(*goast.ParenExpr)
@@ -140,9 +133,14 @@ func isCall(g goExpr) bool {
 		}
 		e = p.X
 	}
-	call, ok := e.(*goast.CallExpr)
-	return ok && !isConversion(call)
+	if call, ok := e.(*goast.CallExpr); ok && !isConversion(call) {
+		return formCall
+	}
+	return formOther
 }
+
+// templateArg is an argument's verb in a template.
+var templateArg = regexp.MustCompile(`%(\[[0-9]+\])?[sdtqv]`)
 
 // isConversion reports whether call converts to a type: a predeclared
 // one (int32, uintptr), unsafe.Pointer, or a type literal ([]byte,
@@ -155,6 +153,9 @@ func isConversion(call *goast.CallExpr) bool {
 			break
 		}
 		fun = p.X
+	}
+	if g, ok := fun.(*goast.IndexExpr); ok {
+		fun = g.X // crt.Bool[int32]
 	}
 	switch f := fun.(type) {
 	case *goast.Ident:

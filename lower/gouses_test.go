@@ -95,12 +95,12 @@ func TestParseStmtsReturns(t *testing.T) {
 	}
 }
 
-// TestIsCall checks isCall, which decides whether an expression's value
-// is discarded by standing it alone (f(x)) or by assigning it (_ = x),
-// against go/types: an expression it calls a call must type-check as a
-// statement, and one it does not must not (a conversion "is not used").
-// The old test of the code's text took int(x) for a call.
-func TestIsCall(t *testing.T) {
+// TestTemplateForm checks templateForm, which decides whether a library
+// template's value is discarded by standing it alone (f(x)) or by
+// assigning it (_ = x), against go/types: a template it calls a call must
+// type-check as a statement, and one it does not must not (a conversion
+// "is not used").
+func TestTemplateForm(t *testing.T) {
 	for _, tt := range []struct {
 		code string
 		want bool
@@ -116,8 +116,8 @@ func TestIsCall(t *testing.T) {
 		{"g[int](x)", true},
 		{"a[f(1)]", false},
 	} {
-		if got := isCall(goExpr{code: tt.code, prec: primaryPrec}); got != tt.want {
-			t.Errorf("isCall(%s) = %v, want %v", tt.code, got, tt.want)
+		if got := templateForm(tt.code) == formCall; got != tt.want {
+			t.Errorf("templateForm(%s) is a call: %v, want %v", tt.code, got, tt.want)
 		}
 		src := "package p\n\nimport \"unsafe\"\n\nvar _ unsafe.Pointer\n\nfunc f(int) int { return 0 }\n\nfunc g[T any](T) T { var z T; return z }\n\n" +
 			"func _(x int, s string, p *int, a []int) {\n" + tt.code + "\n}\n"
@@ -133,9 +133,12 @@ func TestIsCall(t *testing.T) {
 			t.Errorf("%s: go/types says as a statement: %v", tt.code, errs)
 		}
 	}
-	// Under an inline directive, the statement would start with it.
-	assert.False(t, isCall(goExpr{code: "/*line a.upc:3*/ f(1)", prec: primaryPrec}))
+	// The arguments' verbs.
+	assert.Equal(t, formCall, templateForm(`t.SemPost("bupc_sem_post", %s, %[2]d, %t, %q)`))
+	assert.Equal(t, formOther, templateForm("uint32(%s)"))
 	// crt.B2I and crt.Bool are functions that only compute a value.
-	assert.False(t, isCall(goExpr{code: "crt.B2I(b)", prec: primaryPrec}))
-	assert.True(t, isCall(callf("crt.B2I(%s)", "b")), "a call the builder recorded")
+	assert.Equal(t, formOther, templateForm("crt.B2I(%s)"))
+	assert.Equal(t, formOther, templateForm("crt.Bool[int32](%s)"))
+	// A template that does not parse is a bug of its table.
+	assert.Panics(t, func() { templateForm("f(%s") })
 }

@@ -46,7 +46,7 @@ var bupcExtensions = map[string]*builtinFunc{
 	"bupc_tick_overheadus": simple("upc.TickOverheadUs()", ctype.DoubleType),
 	"bupc_thread_distance": simple("uint32(t.ThreadDistance(int(%s), int(%s)))", ctype.UIntType),
 	"bupc_ptradd": {lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
-		return primaryf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
+		return callf("%s.Add(%s, upc.Layout{Block: uintptr(%s), ElemSize: uintptr(%s)}, t.Threads)",
 			args[0].paren(), args[3], args[1], args[2]), nil
 	}},
 	"bupc_sem_alloc":           simple("t.SemAlloc(%s)", nil),
@@ -70,7 +70,7 @@ func (tr *translator) lowerThreadInfo(args []goExpr, _ []operand, pos token.Pos)
 		return primary("0"), ctype.IntType
 	}
 	slot := tr.fn.frameSlot(tr, s.typ, tr.tmp("info"))
-	return primaryf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
+	return callf("crt.ThreadInfo(%s, t.Thread, %s)", slot, args[0]), s.typ
 }
 
 // lowerAllv lowers bupc_collectivev.h's entry: the result (a TYPE, whose
@@ -82,5 +82,5 @@ func (tr *translator) lowerAllv(args []goExpr, raw []operand, pos token.Pos) (go
 		return primary("0"), ctype.VoidPtr
 	}
 	slot := tr.fn.frameSlot(tr, &ctype.Type{Kind: ctype.Array, Elem: ctype.ULongType, Len: (raw[2].c.Int + 7) / 8}, tr.tmp("allv"))
-	return primaryf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
+	return callf("crt.Allv(t.Thread, %s, %s, %s, %s, %s, %s, %s, %s)", args[0], args[1], args[2], args[3], args[4], args[5], args[6], slot), ctype.VoidPtr
 }

@@ -184,16 +184,16 @@ var mathLib = library{
 				tr.errorf(pos, "__builtin_fpclassify takes 6 arguments")
 				return primary("0"), ctype.IntType
 			}
-			return primaryf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], ctype.DoubleType), raw[5].t.Kind == ctype.Float), ctype.IntType
+			return callf("crt.Fpclassify(%s, %s, %s, %s, %s, %s, %t)", args[0], args[1], args[2], args[3], args[4], tr.conv(raw[5], ctype.DoubleType), raw[5].t.Kind == ctype.Float), ctype.IntType
 		}},
 		"__builtin_isfinite": {lower: floatPredicate("!math.IsInf(%[1]s, 0) && !math.IsNaN(%[1]s)")},
 		"__builtin_isinf_sign": {lower: func(tr *translator, _ []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
 			x := tr.conv(raw[0], ctype.DoubleType)
-			return primaryf("crt.IsInfSign(%s)", x), ctype.IntType
+			return callf("crt.IsInfSign(%s)", x), ctype.IntType
 		}},
 		"__builtin_isnan": {lower: floatPredicate("math.IsNaN(%s)")},
 		"__builtin_isnormal": {lower: func(tr *translator, _ []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
-			return primaryf("crt.IsNormal(%s, %t)", tr.conv(raw[0], ctype.DoubleType), raw[0].t.Kind == ctype.Float), ctype.IntType
+			return callf("crt.IsNormal(%s, %t)", tr.conv(raw[0], ctype.DoubleType), raw[0].t.Kind == ctype.Float), ctype.IntType
 		}},
 		"__builtin_signbit": {lower: floatPredicate("math.Signbit(%s)")},
 	},

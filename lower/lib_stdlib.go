@@ -49,7 +49,7 @@ var stdlibLib = library{
 		"_Exit": simple("t.Exit(int(%s))", ctype.VoidType),
 		"abort": simple("stdlib.Abort()", ctype.VoidType),
 		"atexit": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
-			return primaryf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), ctype.IntType
+			return callf("stdlib.Atexit(func() { %s })", tr.callPointer(raw[0], nil, pos)), ctype.IntType
 		}},
 		"qsort":   {lower: (*translator).lowerQsort},
 		"bsearch": {lower: (*translator).lowerBsearch},

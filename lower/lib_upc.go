@@ -27,7 +27,7 @@ var upcLib = library{
 			if !t.IsPtrToShared() {
 				t = tSharedVoidPtr
 			}
-			return primaryf("%s.ResetPhase()", args[0].paren()), t
+			return callf("%s.ResetPhase()", args[0].paren()), t
 		}},
 		"upc_addrfield":         field("Addr"),
 		"upc_affinitysize":      simple("uint64(upc.AffinitySize(uintptr(%s), uintptr(%s), int(%s), t.Threads))", ctype.SizeT),
@@ -43,7 +43,7 @@ var upcLib = library{
 		"upc_memput":            simple("crt.Memput(t.Thread, %s, %s, %s)", ctype.VoidType),
 		"upc_poll":              simple("t.Poll()", ctype.VoidType),
 		"upc_memset": {lower: func(tr *translator, args []goExpr, raw []operand, _ token.Pos) (goExpr, *ctype.Type) {
-			return primaryf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), ctype.VoidType
+			return callf("t.Memset(%s, %s, uintptr(%s))", args[0], ucharArg(args, raw, 1), args[2]), ctype.VoidType
 		}},
 	},
 }

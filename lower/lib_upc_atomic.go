@@ -20,14 +20,14 @@ func atomicLowerings() map[string]*builtinFunc {
 	m := map[string]*builtinFunc{
 		"upc_all_atomicdomain_alloc": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 			op := tr.opArg(args[1].code, raw[1], opsAtomic, true, pos, "upc_all_atomicdomain_alloc")
-			return primaryf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
+			return callf("t.AllAtomicDomainAlloc(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), nil
 		}},
 		"upc_all_atomicdomain_free": simple("t.AllAtomicDomainFree(%s)", ctype.VoidType),
 		"upc_atomic_strict":         {lower: atomicLowering(true)},
 		"upc_atomic_relaxed":        {lower: atomicLowering(false)},
 		"upc_atomic_isfast": {lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 			op := tr.opArg(args[1].code, raw[1], opsAtomic, true, pos, "upc_atomic_isfast")
-			return primaryf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), ctype.IntType
+			return callf("t.AtomicIsFast(upc.TypeCode(%s), %s, %s)", args[0], op, args[2]), ctype.IntType
 		}},
 	}
 	for _, name := range bupcAtomicNames() {
@@ -83,7 +83,7 @@ func atomicLowering(strict bool) func(*translator, []goExpr, []operand, token.Po
 		types := fmt.Sprintf("upc.AtomicTypes{Target: %s, Fetch: %s, Operand1: %s, Operand2: %s}",
 			atomicTypeCode(raw[3].t), atomicTypeCode(raw[1].t), atomicTypeCode(raw[4].t), atomicTypeCode(raw[5].t))
 		private := func(code string) string { return "unsafe.Pointer(cmem.Ptr[byte](" + code + "))" }
-		return primaryf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
+		return callf("t.AtomicC(%s, %s, %s, %s, %s, %s, %t, %s)",
 			args[0], private(args[1].code), tr.opArg(args[2].code, raw[2], opsAtomic, false, pos, name), args[3], private(args[4].code), private(args[5].code), strict, types), ctype.VoidType
 	}
 }
@@ -159,7 +159,7 @@ func bupcLowering(name string) func(*translator, []goExpr, []operand, token.Pos)
 		default:
 			a = bits(args[1].code)
 		}
-		code := primaryf("t.AtomicBits(%s, %s, %s, %s, %s, %s, %t)", strconv.Quote(name), typ, upcOp, args[0], a, b, strict)
+		code := callf("t.AtomicBits(%s, %s, %s, %s, %s, %s, %t)", strconv.Quote(name), typ, upcOp, args[0], a, b, strict)
 		if !fetches {
 			return code, ctype.VoidType
 		}

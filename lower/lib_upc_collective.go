@@ -102,7 +102,7 @@ func reduceLowering(name, which string, r reduceType) func(*translator, []goExpr
 			fn = fmt.Sprintf("func(a, b %s) %s { return %s }", goT, goT, call)
 		}
 		op := tr.opArg(args[2].code, raw[2], opsReduce, false, pos, name)
-		return primaryf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
+		return callf("%s(t.Thread, %s, %s, %s, uintptr(%s), uintptr(%s), %s, upc.Flag(%s))",
 			entry, args[0], args[1], op, args[3], args[4], fn, args[6]), ctype.VoidType
 	}
 }

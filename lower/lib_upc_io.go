@@ -53,7 +53,7 @@ func upcioCall(goFunc string, lead ...string) *builtinFunc {
 		for _, a := range args {
 			all = append(all, a.code)
 		}
-		return primary(goFunc + "(" + strings.Join(all, ", ") + ")"), nil
+		return callf("%s(%s)", goFunc, strings.Join(all, ", ")), nil
 	}}
 }
 
@@ -64,6 +64,6 @@ func upcioAsync(goFunc string) *builtinFunc {
 	sync := upcioCall(goFunc, "true").lower
 	return &builtinFunc{lower: func(tr *translator, args []goExpr, raw []operand, pos token.Pos) (goExpr, *ctype.Type) {
 		code, t := sync(tr, args, raw, pos)
-		return primaryf("crt.Void(%s)", code), t
+		return callf("crt.Void(%s)", code), t
 	}}
 }

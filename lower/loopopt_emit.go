@@ -249,7 +249,7 @@ func (tr *translator) rowSubscript(e *ast.IndexExpr, i operand) (operand, bool) 
 		return operand{}, false
 	}
 	addr := binaryOp(primaryf("uintptr(%s)", r.row), "+", step)
-	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, step)), addr: addr, pure: i.pure}, true
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", callf("cmem.At[%s](%s, %s)", goType(t), r.row, step)), addr: addr, pure: i.pure}, true
 }
 
 // subscriptedName is the array or pointer a subscript indexes, for naming its
@@ -458,7 +458,7 @@ func (tr *translator) derefRunning(e *ast.IndexExpr, pt *ctype.Type, pos token.P
 	// A row (the pass gives rows to scalar elements only).
 	t := pt.Elem
 	addr := plusConst(binaryOp(primaryf("uintptr(%s)", r.row), "+", primary(r.name)), r.off)
-	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
+	return operand{kind: lvGo, t: t, goExpr: unaryOp("*", callf("cmem.At[%s](%s, %s)", goType(t), r.row, r.at())), addr: addr, pure: true}, true
 }
 
 // untilHeader is the loop's header counting on a running address

@@ -346,6 +346,7 @@ func indexShmem(funcs []shmemFunc) map[string]shmemForm {
 // lowering is the Go form of a call to the C function name.
 func (form shmemForm) lowering(name string) *builtinFunc {
 	code := strings.NewReplacer("{T}", form.ty.goType(), "{N}", strconv.FormatInt(form.ty.elemSize(), 10)).Replace(form.f.code)
+	goForm := templateForm(strings.ReplaceAll(code, "{S}", "%s"))
 	return &builtinFunc{lower: func(_ *translator, args []goExpr, _ []operand, _ token.Pos) (goExpr, *ctype.Type) {
 		lib := fmt.Sprintf("shmem.Bind(t.Thread, %q)", name)
 		if form.ctx {
@@ -362,7 +363,7 @@ func (form shmemForm) lowering(name string) *builtinFunc {
 			code = strings.ReplaceAll(code, "{S}", fmt.Sprintf("%%[%d]s", len(a)+1))
 			a = append(a, lib)
 		}
-		return primaryf(code, a...), nil
+		return goExpr{code: fmt.Sprintf(code, a...), prec: primaryPrec, form: goForm}, nil
 	}}
 }
 
