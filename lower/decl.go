@@ -666,9 +666,19 @@ func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.In
 	}
 }
 
+// isAggregateValue says initializer element e may be a whole struct or
+// union, so that it initialises the member aggregate itself rather than
+// its first scalar (brace elision). A negated constant (-3) or a scalar
+// variable is never one: {-3, 4} for an array of structs is elided
+// braces, as gcc reads it.
 func (tr *translator) isAggregateValue(e ast.Expr, t *ctype.Type) bool {
-	switch e.(type) {
-	case *ast.Ident, *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.UnaryExpr, *ast.CompoundLit:
+	switch e := e.(type) {
+	case *ast.Ident:
+		s := tr.scope.lookup(e.Name)
+		return s == nil || s.typ == nil || s.typ.Kind == ctype.Struct || s.typ.Kind == ctype.Union
+	case *ast.UnaryExpr:
+		return e.Op == "*"
+	case *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.CompoundLit:
 		return true
 	}
 	return false
