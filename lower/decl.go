@@ -629,7 +629,7 @@ func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.In
 				}
 				return
 			}
-		} else if fieldIdx >= len(t.Rec.Fields) || (t.Kind == ctype.Union && fieldIdx > 0 && len(e.Designators) == 0) {
+		} else if fieldIdx = namedField(t, fieldIdx); fieldIdx >= len(t.Rec.Fields) || (t.Kind == ctype.Union && fieldIdx > namedField(t, 0) && len(e.Designators) == 0) {
 			return
 		}
 		off, sub = tr.elemAddr(addr, t, index, fieldIdx)
@@ -641,10 +641,8 @@ func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.In
 		}
 		if t.Kind != ctype.Array && t.Rec.Fields[fieldIdx].IsBitField {
 			f := t.Rec.Fields[fieldIdx]
-			if f.Name != "" {
-				v := tr.initScalar(f.Type, e.Value)
-				tr.fn.simpleStmt(tr.bitStore(operand{kind: lvBit, addr: binaryOp(addr, "+", intLit(f.Offset)), bit: f}, v))
-			}
+			v := tr.initScalar(f.Type, e.Value)
+			tr.fn.simpleStmt(tr.bitStore(operand{kind: lvBit, addr: binaryOp(addr, "+", intLit(f.Offset)), bit: f}, v))
 			*elems = (*elems)[1:]
 			tr.advance(t, &index, &fieldIdx)
 			continue
@@ -666,9 +664,19 @@ func (tr *translator) initAggregate(addr goExpr, t *ctype.Type, elems *[]*ast.In
 	}
 }
 
+// isAggregateValue says initializer element e may be a whole struct or
+// union, so that it initialises the member aggregate itself rather than
+// its first scalar (brace elision). A negated constant (-3) or a scalar
+// variable is never one: {-3, 4} for an array of structs is elided
+// braces, as gcc reads it.
 func (tr *translator) isAggregateValue(e ast.Expr, t *ctype.Type) bool {
-	switch e.(type) {
-	case *ast.Ident, *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.UnaryExpr, *ast.CompoundLit:
+	switch e := e.(type) {
+	case *ast.Ident:
+		s := tr.scope.lookup(e.Name)
+		return s == nil || s.typ == nil || s.typ.Kind == ctype.Struct || s.typ.Kind == ctype.Union
+	case *ast.UnaryExpr:
+		return e.Op == "*"
+	case *ast.CallExpr, *ast.MemberExpr, *ast.IndexExpr, *ast.CompoundLit:
 		return true
 	}
 	return false
@@ -683,6 +691,17 @@ func (tr *translator) advance(t *ctype.Type, index *int64, field *int) {
 	if t.Kind == ctype.Union {
 		*field = len(t.Rec.Fields)
 	}
+}
+
+// namedField is the first member of struct or union t from index i on
+// that an initializer's next element goes to: C initialises no unnamed
+// bit-field (C11 6.7.9p9), so {1, 2} for {int a : 3; int : 0; int b : 4}
+// sets a and b, padding or not between them.
+func namedField(t *ctype.Type, i int) int {
+	for i < len(t.Rec.Fields) && t.Rec.Fields[i].IsBitField && t.Rec.Fields[i].Name == "" {
+		i++
+	}
+	return i
 }
 
 func (tr *translator) elemAddr(addr goExpr, t *ctype.Type, index int64, field int) (goExpr, *ctype.Type) {

@@ -938,7 +938,11 @@ func (tr *translator) unary(e *ast.UnaryExpr) operand {
 	}
 	x := tr.value(e.X)
 	if x.c != nil {
-		if c, ok := tr.constEval(e); ok {
+		// Folded on the operand's value, not on e's source: (p, 1) is a
+		// constant no integer constant expression, and ~ of its Go
+		// literal would be a Go constant out of its type's range once
+		// converted (uint64(^1) does not compile), as arith folds.
+		if c, ok := ctype.UnaryConst(e.Op, *x.c); ok {
 			return constOp(c)
 		}
 	}

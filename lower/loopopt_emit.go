@@ -362,11 +362,17 @@ func (p *loopPlan) declare(fn *funcState) {
 		// in sizeof.
 		fn.body.declareIfRead(fn.memBase, fn.memBase+" := cmem.Base()")
 	}
+	// An address the post statement does not step is declared only if
+	// read: its subscripts may all stand where C discards a value (the
+	// left of a comma: (a[2][3], i)) and emit nothing.
 	for _, a := range p.addrs {
 		switch {
 		case a.of != nil:
-			fn.stmt(fmt.Sprintf("%s := unsafe.Add(%s, %s)", a.name, fn.memBase, a.init))
-		case !a.fixed:
+			fn.body.declareIfRead(a.name, fmt.Sprintf("%s := unsafe.Add(%s, %s)", a.name, fn.memBase, a.init))
+		case a.fixed:
+		case a.stride == 0:
+			fn.body.declareIfRead(a.name, fmt.Sprintf("%s := %s", a.name, a.init))
+		default:
 			fn.stmt(fmt.Sprintf("%s := %s", a.name, a.init))
 		}
 	}
