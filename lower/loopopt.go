@@ -73,6 +73,13 @@ type LoopPlan struct {
 	// memory the loop reads and cannot change, read once before it
 	// (loopopt_reads.go, loopopt_vars.go).
 	reads []ast.Expr
+	// rows are the mentions of local pointers, Go variables the loop
+	// cannot change, whose subscripts the loop indexes from a row
+	// (loopopt_rows.go).
+	rows []ast.Expr
+	// lo is the analysis the plan was made from, which localRows asks
+	// once every loop of the function is planned.
+	lo *loopAnalysis
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -139,6 +146,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 	}
 	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
 	sealed, claimedReads := sealedStructs(fn, info), map[ast.Expr]bool{}
+	var planned []*LoopPlan // outer loops first
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var init ast.Stmt
 		var cond, post ast.Expr
@@ -167,9 +175,20 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 			for _, m := range p.reads {
 				claimedReads[m] = true
 			}
+			planned = append(planned, p)
 		}
 		return true
 	})
+	// Rows for local pointers, once every running address is known: a
+	// subscript a loop walks needs none, and a loop planned for nothing
+	// else would be a plan only for rows its inner loops drop.
+	claimedRows := map[ast.Expr]bool{}
+	for _, p := range planned {
+		p.rows = p.lo.localRows(claimedRows, claimed)
+		for _, m := range p.rows {
+			claimedRows[m] = true
+		}
+	}
 	return plans
 }
 
@@ -246,7 +265,7 @@ func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sea
 	if !opts.NoStrictAliasing {
 		reads = append(reads, lo.invariantVars(claimedReads, uses)...)
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: reads}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: reads, lo: lo}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
