@@ -514,6 +514,14 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 	return false
 }
 
+// inspect walks the loop's body, then its condition, as ast.Inspect does.
+func (lo *loopAnalysis) inspect(f func(ast.Node) bool) {
+	ast.Inspect(lo.body, f)
+	if lo.cond != nil {
+		ast.Inspect(lo.cond, f)
+	}
+}
+
 // redeclared reports whether the body declares a name of its own, which
 // the analysis, resolving names in the enclosing scope, would mistake.
 func (lo *loopAnalysis) redeclared(name string) bool {
@@ -716,38 +724,36 @@ func (lo *loopAnalysis) invariantBound(e ast.Expr) (load, ok bool) {
 	return true, true
 }
 
+// goVariable reports whether lvalue x, stored to in the loop, is a
+// variable held in Go: a local whose address is never taken and that is
+// not volatile, or one the body declares. A store to it writes no C
+// memory.
+func (lo *loopAnalysis) goVariable(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if lo.redeclared(id.Name) {
+		return true
+	}
+	s := lo.info.use(id)
+	return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
+}
+
 // storesOrCalls reports whether the loop's body or condition may write
 // memory: a call, or an assignment, increment or decrement of anything but
 // a local whose address is never taken (or one the body declares).
 func (lo *loopAnalysis) storesOrCalls() bool {
 	found := false
-	local := func(e ast.Expr) bool {
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return false
-		}
-		if lo.redeclared(id.Name) {
-			return true
-		}
-		s := lo.info.use(id)
-		return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
-	}
 	check := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
+		if _, isCall := n.(*ast.CallExpr); isCall {
 			found = true
-		case *ast.AssignExpr:
-			found = found || !local(n.X)
-		case *ast.PostfixExpr:
-			found = found || !local(n.X)
-		case *ast.UnaryExpr:
-			found = found || (n.Op == "++" || n.Op == "--") && !local(n.X)
+		}
+		if x, isStore := storeTarget(n); isStore {
+			found = found || !lo.goVariable(x)
 		}
 		return !found
 	}
-	ast.Inspect(lo.body, check)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, check)
-	}
+	lo.inspect(check)
 	return found
 }

@@ -51,10 +51,7 @@ func (lo *loopAnalysis) localRows(claimed map[ast.Expr]bool, planned map[*ast.In
 		}
 		return true
 	}
-	ast.Inspect(lo.body, collect)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, collect)
-	}
+	lo.inspect(collect)
 	return rows
 }
 
