@@ -368,17 +368,11 @@ func (w *aggWalk) privateWrites(body ast.Stmt) {
 		w.arrayWrites[s] = true
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignExpr:
-			store(n.X)
-		case *ast.PostfixExpr:
-			store(n.X)
-		case *ast.UnaryExpr:
-			if n.Op == "++" || n.Op == "--" {
-				store(n.X)
-			}
-		case *ast.CallExpr:
-			w.call(n)
+		if x, ok := storeTarget(n); ok {
+			store(x)
+		}
+		if c, ok := n.(*ast.CallExpr); ok {
+			w.call(c)
 		}
 		return true
 	})

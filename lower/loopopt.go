@@ -73,6 +73,13 @@ type LoopPlan struct {
 	// memory the loop reads and cannot change, read once before it
 	// (loopopt_reads.go, loopopt_vars.go).
 	reads []ast.Expr
+	// rows are the mentions of local pointers, Go variables the loop
+	// cannot change, whose subscripts the loop indexes from a row
+	// (loopopt_rows.go).
+	rows []ast.Expr
+	// lo is the analysis the plan was made from, which localRows asks
+	// once every loop of the function is planned.
+	lo *loopAnalysis
 }
 
 // LoopAddr is one running address of a LoopPlan: &base[index] for the
@@ -139,6 +146,7 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 	}
 	claimed := map[*ast.IndexExpr]bool{} // planned for an enclosing loop
 	sealed, claimedReads := sealedStructs(fn, info), map[ast.Expr]bool{}
+	var planned []*LoopPlan // outer loops first
 	ast.Inspect(fn.Body, func(n ast.Node) bool {
 		var init ast.Stmt
 		var cond, post ast.Expr
@@ -167,9 +175,20 @@ func OptimizeLoops(fn *ast.FuncDecl, info *Info, agg map[ast.Stmt]*AggPlan, opts
 			for _, m := range p.reads {
 				claimedReads[m] = true
 			}
+			planned = append(planned, p)
 		}
 		return true
 	})
+	// Rows for local pointers, once every running address is known: a
+	// subscript a loop walks needs none, and a loop planned for nothing
+	// else would be a plan only for rows its inner loops drop.
+	claimedRows := map[ast.Expr]bool{}
+	for _, p := range planned {
+		p.rows = p.lo.localRows(claimedRows, claimed)
+		for _, m := range p.rows {
+			claimedRows[m] = true
+		}
+	}
 	return plans
 }
 
@@ -246,7 +265,7 @@ func planLoop(info *Info, opts LoopOptions, claimed map[*ast.IndexExpr]bool, sea
 	if !opts.NoStrictAliasing {
 		reads = append(reads, lo.invariantVars(claimedReads, uses)...)
 	}
-	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: reads}
+	plan := &LoopPlan{iv: iv, step: step, uses: uses, guard: guard, reads: reads, lo: lo}
 	for _, a := range found {
 		switch group := rows[rowsKey(a)]; {
 		case a.fixed:
@@ -495,6 +514,14 @@ func (lo *loopAnalysis) invariantBase(x ast.Expr) bool {
 	return false
 }
 
+// inspect walks the loop's body, then its condition, as ast.Inspect does.
+func (lo *loopAnalysis) inspect(f func(ast.Node) bool) {
+	ast.Inspect(lo.body, f)
+	if lo.cond != nil {
+		ast.Inspect(lo.cond, f)
+	}
+}
+
 // redeclared reports whether the body declares a name of its own, which
 // the analysis, resolving names in the enclosing scope, would mistake.
 func (lo *loopAnalysis) redeclared(name string) bool {
@@ -697,38 +724,36 @@ func (lo *loopAnalysis) invariantBound(e ast.Expr) (load, ok bool) {
 	return true, true
 }
 
+// goVariable reports whether lvalue x, stored to in the loop, is a
+// variable held in Go: a local whose address is never taken and that is
+// not volatile, or one the body declares. A store to it writes no C
+// memory.
+func (lo *loopAnalysis) goVariable(x ast.Expr) bool {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if lo.redeclared(id.Name) {
+		return true
+	}
+	s := lo.info.use(id)
+	return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
+}
+
 // storesOrCalls reports whether the loop's body or condition may write
 // memory: a call, or an assignment, increment or decrement of anything but
 // a local whose address is never taken (or one the body declares).
 func (lo *loopAnalysis) storesOrCalls() bool {
 	found := false
-	local := func(e ast.Expr) bool {
-		id, ok := e.(*ast.Ident)
-		if !ok {
-			return false
-		}
-		if lo.redeclared(id.Name) {
-			return true
-		}
-		s := lo.info.use(id)
-		return s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile
-	}
 	check := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
+		if _, isCall := n.(*ast.CallExpr); isCall {
 			found = true
-		case *ast.AssignExpr:
-			found = found || !local(n.X)
-		case *ast.PostfixExpr:
-			found = found || !local(n.X)
-		case *ast.UnaryExpr:
-			found = found || (n.Op == "++" || n.Op == "--") && !local(n.X)
+		}
+		if x, isStore := storeTarget(n); isStore {
+			found = found || !lo.goVariable(x)
 		}
 		return !found
 	}
-	ast.Inspect(lo.body, check)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, check)
-	}
+	lo.inspect(check)
 	return found
 }

@@ -36,9 +36,11 @@ type loopPlan struct {
 }
 
 // invariantRead is a member of a local struct or a variable in C memory
-// read once before a loop: the Go variable holding it and its first value.
-// row, for a private pointer (or an array's address) to scalars, is a Go
-// pointer to its first element, declared beside it: the loop's subscripts
+// read once before a loop: the Go variable holding it and its first value;
+// or a local pointer, a Go variable already, with no first value to
+// declare (loopopt_rows.go). row, for a private pointer (or an array's
+// address) to scalars, is a Go pointer to its first element, declared
+// beside it: the loop's subscripts
 // of it are then one memory operand, row plus the scaled index, where the
 // C address plus the base of C addresses is one more add per access
 // (rowSubscript).
@@ -131,6 +133,21 @@ func (tr *translator) renderLoop(p *LoopPlan) *loopPlan {
 		}
 		lp.reads[m] = r
 	}
+	for _, m := range p.rows {
+		// A local pointer is a Go variable already: only its row is
+		// declared.
+		key := cExpr(m)
+		r, ok := byKey[key]
+		if !ok {
+			v := tr.value(m)
+			r = invariantRead{name: v.code, t: v.t, row: fn.goName(goIdent(key) + "Row")}
+			byKey[key] = r
+		}
+		if lp.reads == nil {
+			lp.reads = map[ast.Expr]invariantRead{}
+		}
+		lp.reads[m] = r
+	}
 	return lp
 }
 
@@ -144,7 +161,9 @@ func (p *loopPlan) declareReads(fn *funcState) {
 			declared[r.name] = true
 			// Declared only if read: a planned subscript may stand
 			// where a variable was mentioned.
-			fn.body.declareIfRead(r.name, r.name+" := "+r.init)
+			if r.init != "" {
+				fn.body.declareIfRead(r.name, r.name+" := "+r.init)
+			}
 			if r.row != "" {
 				fn.body.declareIfRead(r.row, fmt.Sprintf("%s := unsafe.Add(%s, %s)", r.row, fn.memBase, r.name))
 			}

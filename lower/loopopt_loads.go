@@ -143,14 +143,8 @@ func (lo *loopAnalysis) expand(e ast.Expr) ast.Expr {
 func (lo *loopAnalysis) loadsInvariant() bool {
 	ok := true
 	stores := func(x ast.Expr) bool {
-		if id, isID := x.(*ast.Ident); isID {
-			if lo.redeclared(id.Name) {
-				return false
-			}
-			s := lo.info.use(id)
-			if s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile {
-				return false
-			}
+		if lo.goVariable(x) {
+			return false
 		}
 		t := lo.info.Types[x].Type
 		return t == nil || !floatsOnly(t)
@@ -159,12 +153,13 @@ func (lo *loopAnalysis) loadsInvariant() bool {
 		switch n := n.(type) {
 		case *ast.CallExpr, *ast.UpcSyncStmt, *ast.StmtExpr, *ast.VaArgExpr:
 			ok = false
-		case *ast.AssignExpr:
-			ok = ok && !stores(n.X)
-		case *ast.PostfixExpr:
-			ok = ok && !stores(n.X)
-		case *ast.UnaryExpr:
-			ok = ok && !((n.Op == "++" || n.Op == "--") && stores(n.X))
+		case *ast.AssignExpr, *ast.PostfixExpr, *ast.UnaryExpr:
+			// Judged by the store, not by the node's type: the operands
+			// are visited, and typed, below it. (A unary operator other
+			// than ++ and -- goes unjudged itself: *vp of a volatile int.)
+			if x, isStore := storeTarget(n); isStore {
+				ok = ok && !stores(x)
+			}
 		case ast.Expr:
 			if t := lo.info.Types[n].Type; t != nil && (t.Shared || t.IsPtrToShared() || t.Volatile) {
 				ok = false
@@ -172,15 +167,11 @@ func (lo *loopAnalysis) loadsInvariant() bool {
 		}
 		return ok
 	}
-	ast.Inspect(lo.body, check)
+	lo.inspect(check)
 	if lo.cond != nil {
-		ast.Inspect(lo.cond, check)
 		ast.Inspect(lo.cond, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.AssignExpr, *ast.PostfixExpr:
+			if _, isStore := storeTarget(n); isStore {
 				ok = false
-			case *ast.UnaryExpr:
-				ok = ok && n.Op != "++" && n.Op != "--"
 			}
 			return ok
 		})

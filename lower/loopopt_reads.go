@@ -117,22 +117,12 @@ func (lo *loopAnalysis) invariantReads(sealed map[*symbol]bool, claimed map[ast.
 		}
 	}
 	walk := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignExpr:
-			target(n.X)
-		case *ast.PostfixExpr:
-			target(n.X)
-		case *ast.UnaryExpr:
-			if n.Op == "++" || n.Op == "--" {
-				target(n.X)
-			}
+		if x, ok := storeTarget(n); ok {
+			target(x)
 		}
 		return true
 	}
-	ast.Inspect(lo.body, walk)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, walk)
-	}
+	lo.inspect(walk)
 	collect := func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.SizeofExpr:
@@ -151,9 +141,6 @@ func (lo *loopAnalysis) invariantReads(sealed map[*symbol]bool, claimed map[ast.
 		}
 		return true
 	}
-	ast.Inspect(lo.body, collect)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, collect)
-	}
+	lo.inspect(collect)
 	return reads
 }

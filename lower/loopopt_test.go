@@ -147,6 +147,13 @@ func describeLoopPlan(p *LoopPlan) string {
 	for _, m := range p.reads {
 		fmt.Fprintf(&b, "\t%s: read once, line %d\n", cExpr(m), readPos(m).Line)
 	}
+	rows := map[string]bool{}
+	for _, m := range p.rows {
+		if x := cExpr(m); !rows[x] {
+			rows[x] = true
+			fmt.Fprintf(&b, "\t%s: a row\n", x)
+		}
+	}
 	return b.String()
 }
 

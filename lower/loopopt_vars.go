@@ -66,10 +66,7 @@ func (lo *loopAnalysis) invariantVars(claimed map[ast.Expr]bool, uses map[*ast.I
 		}
 		return true
 	}
-	ast.Inspect(lo.body, collect)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, collect)
-	}
+	lo.inspect(collect)
 	return reads
 }
 
@@ -110,27 +107,13 @@ func (lo *loopAnalysis) globalArray(id *ast.Ident) bool {
 // or volatile object, whose effects on memory the pass does not follow.
 func (lo *loopAnalysis) memoryStores() (targets []ast.Expr, ok bool) {
 	ok = true
-	store := func(x ast.Expr) {
-		if id, isID := x.(*ast.Ident); isID {
-			s := lo.info.use(id)
-			if lo.redeclared(id.Name) || s != nil && s.kind == symVar && s.st == stLocal && !s.inMem && !s.typ.Volatile {
-				return
-			}
-		}
-		targets = append(targets, x)
-	}
 	check := func(n ast.Node) bool {
-		switch n := n.(type) {
+		switch n.(type) {
 		case *ast.CallExpr, *ast.UpcSyncStmt, *ast.StmtExpr, *ast.VaArgExpr:
 			ok = false
-		case *ast.AssignExpr:
-			store(n.X)
-		case *ast.PostfixExpr:
-			store(n.X)
-		case *ast.UnaryExpr:
-			if n.Op == "++" || n.Op == "--" {
-				store(n.X)
-			}
+		}
+		if x, isStore := storeTarget(n); isStore && !lo.goVariable(x) {
+			targets = append(targets, x)
 		}
 		if e, isExpr := n.(ast.Expr); isExpr {
 			if t := lo.info.Types[e].Type; t != nil && (t.Shared || t.IsPtrToShared() || t.Volatile) {
@@ -139,10 +122,7 @@ func (lo *loopAnalysis) memoryStores() (targets []ast.Expr, ok bool) {
 		}
 		return ok
 	}
-	ast.Inspect(lo.body, check)
-	if lo.cond != nil {
-		ast.Inspect(lo.cond, check)
-	}
+	lo.inspect(check)
 	return targets, ok
 }
 

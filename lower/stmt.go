@@ -694,13 +694,12 @@ func modifies(body ast.Stmt, name string) bool {
 		return ok && id.Name == name
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
+		if x, ok := storeTarget(n); ok {
+			found = found || isName(x)
+		}
 		switch n := n.(type) {
-		case *ast.AssignExpr:
-			found = found || isName(n.X)
-		case *ast.PostfixExpr:
-			found = found || isName(n.X)
 		case *ast.UnaryExpr:
-			found = found || (n.Op == "++" || n.Op == "--" || n.Op == "&") && isName(n.X)
+			found = found || n.Op == "&" && isName(n.X)
 		case *ast.Decl:
 			found = found || n.Name == name
 		}

@@ -11,6 +11,7 @@ func f(t *thread, n int32, rowstr uintptr, colidx uintptr, a uintptr, x uintptr,
 		mem := cmem.Base()
 		rowstrAt := rowstr + uintptr(int64(i))*4
 		yAt := y + uintptr(int64(i))*8
+		xRow := unsafe.Add(mem, x)
 		for end := rowstrAt + uintptr(max(0, int64(n)-int64(i))*4); rowstrAt != end; rowstrAt, yAt = rowstrAt+4, yAt+8 {
 			sum = 0.0
 			{
@@ -18,7 +19,7 @@ func f(t *thread, n int32, rowstr uintptr, colidx uintptr, a uintptr, x uintptr,
 				aAt := a + uintptr(int64(k))*8
 				colidxAt := colidx + uintptr(int64(k))*4
 				for end_2 := aAt + uintptr(max(0, int64(*cmem.At[int32](mem, rowstrAt+4))-int64(k))*8); aAt != end_2; aAt, colidxAt = aAt+8, colidxAt+4 {
-					sum += *cmem.At[float64](mem, aAt) * *cmem.At[float64](mem, x+uintptr(int64(*cmem.At[int32](mem, colidxAt)))*8)
+					sum += *cmem.At[float64](mem, aAt) * *cmem.At[float64](xRow, uintptr(int64(*cmem.At[int32](mem, colidxAt)))*8)
 				}
 			}
 			*cmem.At[float64](mem, yAt) = sum
@@ -47,7 +48,8 @@ func h(t *thread, n int32, rowstr uintptr, a uintptr) {
 		k = 0
 		mem := cmem.Base()
 		aAt := a + uintptr(int64(k))*8
-		for ; k < *cmem.At[int32](mem, rowstr+uintptr(int64(n))*4); k, aAt = k+1, aAt+8 {
+		rowstrRow := unsafe.Add(mem, rowstr)
+		for ; k < *cmem.At[int32](rowstrRow, uintptr(int64(n))*4); k, aAt = k+1, aAt+8 {
 			*cmem.At[float64](mem, aAt) = float64(g(t, k))
 		}
 	}

@@ -24,8 +24,9 @@ func before(t *thread, y uintptr, x uintptr, n int32) {
 		i = 0
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*8
+		xRow := unsafe.Add(mem, x)
 		for ; i < n; i, yAt = i+1, yAt+8 {
-			*cmem.At[float64](mem, yAt) = *cmem.At[float64](mem, x+uintptr(int64(v))*8)
+			*cmem.At[float64](mem, yAt) = *cmem.At[float64](xRow, uintptr(int64(v))*8)
 			v = i + 1
 		}
 	}
@@ -48,9 +49,10 @@ func narrow(t *thread, y uintptr, x uintptr, n int32, m int64) {
 		i = 0
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*8
+		xRow := unsafe.Add(mem, x)
 		for ; i < n; i, yAt = i+1, yAt+8 {
 			v = int32(int64(i) + m)
-			*cmem.At[float64](mem, yAt) = *cmem.At[float64](mem, x+uintptr(int64(v))*8)
+			*cmem.At[float64](mem, yAt) = *cmem.At[float64](xRow, uintptr(int64(v))*8)
 		}
 	}
 }

@@ -37,8 +37,9 @@ func int_store(t *thread, d uintptr, y uintptr, x uintptr, n int32) {
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*4
 		dAt := d
+		xRow := unsafe.Add(mem, x)
 		for ; i < n; i, yAt = i+1, yAt+4 {
-			*cmem.At[int32](mem, yAt) = *cmem.At[int32](mem, x+uintptr(int64(*cmem.At[int32](mem, dAt)+i))*4)
+			*cmem.At[int32](mem, yAt) = *cmem.At[int32](xRow, uintptr(int64(*cmem.At[int32](mem, dAt)+i))*4)
 		}
 	}
 }
@@ -50,8 +51,9 @@ func call(t *thread, d uintptr, y uintptr, x uintptr, n int32) {
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*8
 		dAt := d
+		xRow := unsafe.Add(mem, x)
 		for ; i < n; i, yAt = i+1, yAt+8 {
-			*cmem.At[float64](mem, yAt) = f(t, *cmem.At[float64](mem, x+uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8))
+			*cmem.At[float64](mem, yAt) = f(t, *cmem.At[float64](xRow, uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8))
 		}
 	}
 }
@@ -63,11 +65,12 @@ func branch(t *thread, d uintptr, y uintptr, x uintptr, n int32) {
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*8
 		dAt := d
+		xRow := unsafe.Add(mem, x)
 		for ; i < n; i, yAt = i+1, yAt+8 {
 			if *cmem.At[float64](mem, yAt) > 0.0 {
 				continue
 			}
-			*cmem.At[float64](mem, yAt) = *cmem.At[float64](mem, x+uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8)
+			*cmem.At[float64](mem, yAt) = *cmem.At[float64](xRow, uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8)
 		}
 	}
 }
@@ -81,8 +84,9 @@ func side_effect(t *thread, d uintptr, y uintptr, x uintptr, n int32) {
 		mem := cmem.Base()
 		yAt := y + uintptr(int64(i))*8
 		dAt := d
+		xRow := unsafe.Add(mem, x)
 		for ; crt.PostInc(&c, 1) < n; i, yAt = i+1, yAt+8 {
-			*cmem.At[float64](mem, yAt) = *cmem.At[float64](mem, x+uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8)
+			*cmem.At[float64](mem, yAt) = *cmem.At[float64](xRow, uintptr(int64(*cmem.At[int32](mem, dAt)+i))*8)
 		}
 	}
 }

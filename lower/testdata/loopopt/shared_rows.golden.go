@@ -25,8 +25,9 @@ func f(t *thread, n int32, k int32, u uintptr, w uintptr, r uintptr) {
 		rAt_2 := r + uintptr(int64(j__2))*8
 		uAt_2 := u + uintptr(int64(j__2))*8
 		uAt_3 := u + uintptr(2*int64(j__2))*8
+		uRow_4 := unsafe.Add(mem_2, u)
 		for ; j__2 < n; j__2, rAt_2, uAt_2, uAt_3 = j__2+1, rAt_2+8, uAt_2+8, uAt_3+16 {
-			*cmem.At[float64](mem_2, rAt_2) = *cmem.At[float64](mem_2, u+uintptr(int64(k*n+j__2))*8) + *cmem.At[float64](mem_2, uAt_2) + *cmem.At[float64](mem_2, uAt_3)
+			*cmem.At[float64](mem_2, rAt_2) = *cmem.At[float64](uRow_4, uintptr(int64(k*n+j__2))*8) + *cmem.At[float64](mem_2, uAt_2) + *cmem.At[float64](mem_2, uAt_3)
 			if *cmem.At[float64](mem_2, rAt_2) > 1.0 {
 				k++
 			}
