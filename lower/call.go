@@ -83,12 +83,26 @@ func (tr *translator) vaBuiltin(name string, e *ast.CallExpr) operand {
 	return operand{kind: rvalue, t: ctype.VoidType, goExpr: callf("crt.Void(%s)", ap.code)}
 }
 
-// vaArg lowers va_arg(ap, T).
+// vaArg lowers va_arg(ap, T). The va_list may be the last operand of a
+// comma expression, va_arg((x, ap), T): va_list is an array type in the
+// x86-64 ABI, so the comma's value still designates ap (gcc accepts it;
+// Berkeley UPC's bugzilla/bug137c tests it). The operands before it are
+// evaluated for their side effects first.
 func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
-	ap := tr.expr(e.Ap)
+	apExpr := e.Ap
+	var before []string
+	if c, ok := apExpr.(*ast.CommaExpr); ok {
+		for _, x := range c.List[:len(c.List)-1] {
+			if o := tr.value(x); !o.pure {
+				before = append(before, tr.discard(o))
+			}
+		}
+		apExpr = c.List[len(c.List)-1]
+	}
+	ap := tr.expr(apExpr)
 	t := tr.resolveType(e.Type)
 	if ap.kind != lvGo {
-		tr.errorf(e.Ap.Pos(), "va_list argument must be a variable")
+		tr.errorf(apExpr.Pos(), "va_list argument must be a variable")
 		return bad()
 	}
 	if t.Kind == ctype.Struct || t.Kind == ctype.Union {
@@ -96,13 +110,22 @@ func (tr *translator) vaArg(e *ast.VaArgExpr) operand {
 		// address, as structs are everywhere (promoteArg); the caller's
 		// object outlives the call, and the callee copies it where it
 		// stores the value.
-		return operand{kind: aggregate, t: t.Unqual(), goExpr: callf("crt.VaArg[uintptr](&%s)", ap.code)}
+		return operand{kind: aggregate, t: t.Unqual(), goExpr: sequenced(before, "uintptr", fmt.Sprintf("crt.VaArg[uintptr](&%s)", ap.code))}
 	}
 	if !t.IsScalar() {
 		tr.errorf(e.Pos(), "va_arg of type '%s' is not supported", t)
 		return bad()
 	}
-	return operand{kind: rvalue, t: t.Unqual(), goExpr: callf("crt.VaArg[%s](&%s)", goType(t), ap.code)}
+	return operand{kind: rvalue, t: t.Unqual(), goExpr: sequenced(before, goType(t), fmt.Sprintf("crt.VaArg[%s](&%s)", goType(t), ap.code))}
+}
+
+// sequenced is value, a call of type goT, evaluated after the statements
+// before (a function literal called in place when there are any).
+func sequenced(before []string, goT, value string) goExpr {
+	if len(before) == 0 {
+		return callf("%s", value)
+	}
+	return callf("func() %s {\n%s\nreturn %s\n}()", goT, joinLines(before), value)
 }
 
 // floatPredicate lowers a classification macro of math.h on a float or
