@@ -2,6 +2,7 @@ package lower
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/upcgo/upcgo/lower/ctype"
 	"github.com/upcgo/upcgo/parser/ast"
@@ -210,11 +211,40 @@ func (tr *translator) pinLvalue(o operand) (pinned operand, bind string) {
 	return o, bind
 }
 
+// inlineCopyMax is the largest private struct copy made a Go assignment of
+// its bytes rather than a call to crt.Copy (a memmove): Go moves up to 64
+// bytes with a few register loads and stores.
+const inlineCopyMax = 64
+
+// wordCopyMax is the largest struct copy made 8-byte word by word. Its
+// members were often just stored one by one (u.re *= t; u.im *= t; v =
+// u;), and a load wider than the stores in flight cannot take its bytes
+// from them: it waits until they reach the cache, where the same bytes
+// loaded by words come straight from the stores (NAS FT's evolve: 2.6
+// times faster than with one 16-byte move).
+const wordCopyMax = 32
+
 // aggregateCopy is a struct assignment between private or shared objects.
 func (tr *translator) aggregateCopy(dst, src operand) string {
 	size := tr.sizeCode(dst.t)
 	switch {
 	case dst.kind == aggregate && src.kind != sharedAgg:
+		// The two objects are the same or disjoint (C11 6.5.16.1p3), so
+		// loading the bytes and then storing them is the copy.
+		n, ok := constSize(dst.t)
+		switch {
+		case !ok || n <= 0 || n > inlineCopyMax:
+		case n%8 == 0 && n <= wordCopyMax && dst.pure && src.pure:
+			var to, from []string
+			for off := int64(0); off < n; off += 8 {
+				to = append(to, tr.cmemOf("uint64", plusConst(dst.goExpr, off)).code)
+				from = append(from, tr.cmemOf("uint64", plusConst(src.goExpr, off)).code)
+			}
+			return strings.Join(to, ", ") + " = " + strings.Join(from, ", ")
+		default:
+			bytes := fmt.Sprintf("[%d]byte", n)
+			return fmt.Sprintf("%s = %s", tr.cmemOf(bytes, dst.goExpr), tr.cmemOf(bytes, src.goExpr))
+		}
 		return fmt.Sprintf("crt.Copy(%s, %s, %s)", dst.code, src.code, size)
 	case dst.kind == sharedAgg && src.kind != sharedAgg:
 		return fmt.Sprintf("crt.Memput(t.Thread, %s, %s, %s)", dst.code, src.code, size)

@@ -607,10 +607,15 @@ func cmemAt(t *ctype.Type, mem string, addr goExpr) goExpr {
 // C addresses inside a loop the loop pass optimised, which Go keeps in a
 // register across the loop's stores (cmem.Base), else cmemPtr.
 func (tr *translator) cmemLvalue(t *ctype.Type, addr goExpr) goExpr {
+	return tr.cmemOf(goType(t), addr)
+}
+
+// cmemOf is cmemLvalue for the Go type goT.
+func (tr *translator) cmemOf(goT string, addr goExpr) goExpr {
 	if tr.fn != nil && tr.fn.memBase != "" {
-		return cmemAt(t, tr.fn.memBase, addr)
+		return unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goT, tr.fn.memBase, addr))
 	}
-	return cmemPtr(t, addr)
+	return unaryOp("*", primaryf("cmem.Ptr[%s](%s)", goT, addr))
 }
 
 // deref turns a pointer value into the lvalue it points to.

@@ -954,7 +954,7 @@ func (tr *translator) returnStmt(s *ast.ReturnStmt) {
 			tr.errorf(s.Pos(), "incompatible types when returning type '%s' but '%s' was expected", o.t, fn.result)
 			return
 		}
-		fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: fn.result, goExpr: primary("result")}, o))
+		fn.stmt(tr.aggregateCopy(operand{kind: aggregate, t: fn.result, goExpr: primary("result"), pure: true}, o))
 		fn.stmt("return result")
 		return
 	}

@@ -102,7 +102,7 @@ func evolve(t *thread, d uintptr, u0 uintptr, u1 uintptr, k int32) {
 			u1At := u1 + uintptr(int64(k)*int64(*cmem.Ptr[int32](d))+int64(i))*16
 			for ; i < *cmem.At[int32](mem, d); i, u0At, twAt, u1At = i+1, u0At+16, twAt+8, u1At+16 {
 				*cmem.At[float64](mem, u0At) *= *cmem.At[float64](mem, twAt)
-				crt.Copy(u1At, u0At, 16)
+				*cmem.At[uint64](mem, u1At), *cmem.At[uint64](mem, u1At+8) = *cmem.At[uint64](mem, u0At), *cmem.At[uint64](mem, u0At+8)
 			}
 		}
 	}
@@ -115,7 +115,7 @@ func tagged_store(t *thread, d uintptr, u0 uintptr, u1 uintptr, k int32) {
 		mem := cmem.Base()
 		dAt := d
 		for ; i < *cmem.At[int32](mem, d); i++ {
-			crt.Copy(u1+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16, u0+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16, 16)
+			*cmem.At[uint64](mem, u1+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16), *cmem.At[uint64](mem, u1+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16+8) = *cmem.At[uint64](mem, u0+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16), *cmem.At[uint64](mem, u0+uintptr(int64(k**cmem.At[int32](mem, dAt)+i))*16+8)
 		}
 	}
 }

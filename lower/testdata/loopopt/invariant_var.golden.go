@@ -90,7 +90,7 @@ func struct_store(t *thread, n int32, h_in uintptr) {
 	var i int32
 	crt.Copy(h, h_in, 8)
 	for i = 0; i < n; i++ {
-		crt.Copy(*cmem.Ptr[uintptr](t.hp)+uintptr(int64(*cmem.Ptr[int32](*cmem.Ptr[uintptr](t.bucket_size) + uintptr(int64(i))*4)&7))*8, h, 8)
+		*cmem.Ptr[uint64](*cmem.Ptr[uintptr](t.hp) + uintptr(int64(*cmem.Ptr[int32](*cmem.Ptr[uintptr](t.bucket_size) + uintptr(int64(i))*4)&7))*8) = *cmem.Ptr[uint64](h)
 	}
 }
 
