@@ -613,9 +613,9 @@ func (tr *translator) cmemLvalue(t *ctype.Type, addr goExpr) goExpr {
 // cmemOf is cmemLvalue for the Go type goT.
 func (tr *translator) cmemOf(goT string, addr goExpr) goExpr {
 	if tr.fn != nil && tr.fn.memBase != "" {
-		return unaryOp("*", primaryf("cmem.At[%s](%s, %s)", goT, tr.fn.memBase, addr))
+		return unaryOp("*", callf("cmem.At[%s](%s, %s)", goT, tr.fn.memBase, addr))
 	}
-	return unaryOp("*", primaryf("cmem.Ptr[%s](%s)", goT, addr))
+	return unaryOp("*", callf("cmem.Ptr[%s](%s)", goT, addr))
 }
 
 // deref turns a pointer value into the lvalue it points to.
