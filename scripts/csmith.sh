@@ -9,8 +9,9 @@
 #   scripts/csmith.sh [-f FEATURES] [-k DIR] FIRST LAST
 #
 # FEATURES: base (no bit-fields, packed structs, unions or volatiles; at
-# most 4 functions), all (every feature, at most 4 functions; the
-# default), full (every feature, csmith's default program size).
+# most 4 functions), bitfields (base with bit-fields), all (every
+# feature, at most 4 functions; the default), full (every feature,
+# csmith's default program size).
 # -k DIR keeps the programs that failed, their errors and a results.tsv
 # (seed, class, detail) in DIR; without it they go with a temporary
 # folder. Classes: ok, drop, WRONG (output differs from gcc), crash
@@ -30,7 +31,7 @@ while getopts f:k: o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 2 ] || { echo "usage: $0 [-f base|all|full] [-k DIR] FIRST LAST" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: $0 [-f base|bitfields|all|full] [-k DIR] FIRST LAST" >&2; exit 2; }
 first=$1 last=$2
 inc=${CSMITH_INCLUDE:-/usr/include/csmith} # csmith.h, the programs' runtime
 if ! command -v csmith >/dev/null || [ ! -f "$inc/csmith.h" ]; then
@@ -39,6 +40,7 @@ if ! command -v csmith >/dev/null || [ ! -f "$inc/csmith.h" ]; then
 fi
 case $features in
 base) opts="--no-bitfields --no-packed-struct --no-unions --no-volatiles --no-argc --max-funcs 4" ;;
+bitfields) opts="--no-packed-struct --no-unions --no-volatiles --no-argc --max-funcs 4" ;;
 all) opts="--no-argc --max-funcs 4" ;;
 full) opts="--no-argc" ;;
 *) echo "csmith.sh: unknown feature set $features" >&2; exit 2 ;;
