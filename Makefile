@@ -3,7 +3,7 @@ GO        ?= go
 STATICCHECK_VERSION ?= v0.8.2
 PKGS      := ./...
 
-.PHONY: build test test-race test-network test-long lint bench run clean test-mpi test-mpi-long lint-mpi bench-mpi figures figure-data test-multinode
+.PHONY: build test test-race test-network test-long test-csmith lint bench run clean test-mpi test-mpi-long lint-mpi bench-mpi figures figure-data test-multinode
 
 build:
 	$(GO) build $(PKGS)
@@ -177,6 +177,15 @@ test-long: test
 	$(GO) test -run xxx -fuzz FuzzTranslate -fuzztime 600s -fuzzminimizetime 0s ./internal/driver
 	$(GO) test -run xxx -fuzz FuzzObject -fuzztime 120s -fuzzminimizetime 0s ./internal/driver
 	$(GO) test -run xxx -fuzz FuzzFlags -fuzztime 60s ./cmd/upcgo
+
+# Csmith's random C programs, built by upcgo and by gcc, the oracle
+# (docs/testing.md, "Csmith"): in neither make test nor make test-long,
+# each program being a upcgo build (about 20 s of wall time a seed on the
+# loaded 2-core machine). Says it skipped where csmith is not installed.
+CSMITH_FEATURES ?= all
+CSMITH_SEEDS    ?= 1 50
+test-csmith:
+	scripts/csmith.sh -f $(CSMITH_FEATURES) $(CSMITH_SEEDS)
 
 bench:
 	$(GO) test -run xxx -bench . -benchtime 300ms -count 5 ./runtime/... | tee bench.txt

@@ -336,6 +336,11 @@ func (tr *translator) assignExpr(e *ast.AssignExpr) operand {
 		if op != "" {
 			val = tr.conv(operand{kind: rvalue, t: ctype.LongType, goExpr: tr.opAssign(op, tr.rval(lhs), rhs, e.OpPos)}, lhs.bit.Type)
 		}
+		if val.form == formUntyped {
+			// v := 5 would be a Go int, which bitStore's mask of the
+			// field's type does not combine with: (s.f = 5L) as a value.
+			val = primaryf("%s(%s)", goType(lhs.bit.Type), val)
+		}
 		return operand{kind: rvalue, t: ctype.Promote(t), goExpr: callf("func() %s {\n%s%s := %s\n%s\nreturn %s\n}()", goType(ctype.Promote(t)), bind, v, val, tr.bitStore(lhs, primary(v)), tr.rval(lhs).code)}
 	}
 	// A struct assignment used as a value: copy, then the left side is

@@ -2,6 +2,9 @@ package lower
 
 import (
 	"fmt"
+	"go/constant"
+	gotoken "go/token"
+	"go/types"
 	"math"
 	"strconv"
 	"strings"
@@ -886,7 +889,34 @@ func (tr *translator) bitStore(o operand, v goExpr) string {
 	// The other bits of the unit, and v's low bits in the field's place.
 	keep := binaryOp(unit, "&^", binaryOp(mask, "<<", intLit(f.BitOff)))
 	field := binaryOp(group(binaryOp(group(v), "&", mask)), "<<", intLit(f.BitOff))
+	if bits := f.Type.Size() * 8; f.Type.IsSigned() && f.BitOff+f.BitWidth == bits {
+		// The field holds the sign bit of a signed unit: the shifted
+		// mask, and a constant v shifted, are Go constants out of the
+		// type's range (int32(511) << 23 does not compile), so they
+		// are written as the unit's values.
+		inPlace := (uint64(1)<<uint(f.BitWidth) - 1) << uint(f.BitOff)
+		keep = binaryOp(unit, "&^", primaryf("%s(%d)", goType(f.Type), signExtend(inPlace, bits)))
+		if c, ok := goConstInt(v); ok {
+			field = primaryf("%s(%d)", goType(f.Type), signExtend(uint64(c)<<uint(f.BitOff)&inPlace, bits))
+		}
+	}
 	return fmt.Sprintf("%s = %s", unit, binaryOp(keep, "|", field))
+}
+
+// goConstInt is the value of g if it is a Go integer constant (5, -1,
+// int64(-5)): the emitter folds C constants, so that is the form their
+// values come in.
+func goConstInt(g goExpr) (int64, bool) {
+	tv, err := types.Eval(gotoken.NewFileSet(), nil, gotoken.NoPos, g.code)
+	if err != nil || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(tv.Value)
+}
+
+// signExtend is the low bits bits of u as a signed integer.
+func signExtend(u uint64, bits int64) int64 {
+	return int64(u<<uint(64-bits)) >> uint(64-bits)
 }
 
 func (tr *translator) unary(e *ast.UnaryExpr) operand {
