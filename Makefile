@@ -165,6 +165,7 @@ test-long: test
 	$(GO) test -race -count=5 ./runtime/...
 	$(GO) test -count=1 -timeout 40m -run 'TestDifferential|TestModelsCompile' ./internal/difftest -long -fresh 5m
 	UPCGO_AGGREGATE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
+	$(MAKE) test-csmith CSMITH_SEEDS="1 20"
 	UPCGO_MAKEFILE_FULL=1 $(GO) test -count=1 -timeout 30m -run TestMakefiles ./testsuite
 	UPCGO_PRECEDENCE_FULL=1 $(GO) test -count=1 -run TestRecordedPrecedence ./lower
 	UPCGO_AGGREGATE_FULL=1 UPCGO_SUITE_NETWORK=mpi $(GO) test -count=1 -timeout 30m -run TestAggregateDifferential ./testsuite
@@ -179,9 +180,10 @@ test-long: test
 	$(GO) test -run xxx -fuzz FuzzFlags -fuzztime 60s ./cmd/upcgo
 
 # Csmith's random C programs, built by upcgo and by gcc, the oracle
-# (docs/testing.md, "Csmith"): in neither make test nor make test-long,
-# each program being a upcgo build (about 20 s of wall time a seed on the
-# loaded 2-core machine). Says it skipped where csmith is not installed.
+# (docs/testing.md, "Csmith"): not in make test, each program being a
+# upcgo build (about 20 s of wall time a seed on the loaded 2-core
+# machine); make test-long runs 20 seeds. Says it skipped where csmith is
+# not installed.
 CSMITH_FEATURES ?= all
 CSMITH_SEEDS    ?= 1 50
 test-csmith:
