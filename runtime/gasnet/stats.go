@@ -1,6 +1,7 @@
 package gasnet
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 )
@@ -19,10 +20,20 @@ type Stats struct {
 // PrintStats writes, as UPC_STATS asks at exit, one line per local rank
 // with its operation totals, then (if the job keeps a profile) one line
 // per peer the rank touched and, with ProfileLines, the per-line report
-// of this process's ranks.
+// of this process's ranks. The report goes to w in one write: on the mpi
+// network every process writes its own to a standard error that mpirun
+// merges, and a report written line by line could come out with another
+// process's lines inside it.
 func (j *Job) PrintStats(w io.Writer) {
 	j.statsMu.Lock()
 	defer j.statsMu.Unlock()
+	var b bytes.Buffer
+	j.writeStats(&b)
+	w.Write(b.Bytes())
+}
+
+// writeStats writes PrintStats's report.
+func (j *Job) writeStats(w io.Writer) {
 	sc, _ := j.conduit.(StatsConduit)
 	for _, ep := range j.endpoints {
 		s := ep.Stats

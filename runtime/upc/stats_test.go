@@ -109,3 +109,30 @@ func BenchmarkStatsLoad8(b *testing.B) {
 		})
 	}
 }
+
+// writeCounter counts the writes made to it.
+type writeCounter struct {
+	bytes.Buffer
+	writes int
+}
+
+func (w *writeCounter) Write(p []byte) (int, error) {
+	w.writes++
+	return w.Buffer.Write(p)
+}
+
+// A process's report reaches its output in one write: on the mpi network
+// mpirun merges the processes' standard errors, and a report written line
+// by line came out with another process's lines inside it.
+func TestStatsReportIsOneWrite(t *testing.T) {
+	var out writeCounter
+	_, err := RunWith(Options{Threads: 2, Stats: StatsLines, StatsOutput: &out}, func(th *Thread) int {
+		a := AllocArray[int64](th, 1, 2*th.Threads)
+		a.Set(th, (th.MyThread+1)%th.Threads, 1)
+		th.Barrier()
+		return 0
+	})
+	require.NoError(t, err)
+	assert.Contains(t, out.String(), "upc stats: by line")
+	assert.Equal(t, 1, out.writes, "the report in %d writes:\n%s", out.writes, out.String())
+}
